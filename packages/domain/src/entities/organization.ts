@@ -1,0 +1,20 @@
+export interface Organization {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+export const Role = { Owner: 'owner', Admin: 'admin', Member: 'member' } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+
+export interface Membership {
+  readonly userId: string;
+  readonly organizationId: string;
+  readonly role: Role;
+}
+
+/** An organization as seen by one of its members. */
+export interface MemberOrganization extends Organization {
+  readonly role: Role;
+  readonly isDefault: boolean;
+}

@@ -1,0 +1,30 @@
+export interface Environment {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+/** Which variant of a component is live in an environment right now. */
+export interface Release {
+  readonly componentId: string;
+  readonly environmentId: string;
+  readonly environmentName: string;
+  readonly variantId: string;
+  readonly releasedBy: string;
+  readonly releasedAt: Date;
+}
+
+/** One line of the append-only release history. */
+export interface ReleaseEvent {
+  readonly id: string;
+  readonly componentId: string;
+  readonly environmentId: string;
+  readonly environmentName: string;
+  readonly variantId: string;
+  readonly previousVariantId: string | null;
+  readonly releasedBy: string;
+  readonly releasedAt: Date;
+}
+
+export const DEFAULT_ENVIRONMENTS = ['staging', 'prod'] as const;

@@ -1,0 +1,35 @@
+/**
+ * Every failure the domain reports is a DomainError with a stable code. The edges
+ * (HTTP, MCP) map codes to statuses or tool errors in one table each; messages are
+ * written for the person reading them and say what to do next.
+ */
+export const ErrorCode = {
+  InvalidInput: 'INVALID_INPUT',
+  NotFound: 'NOT_FOUND',
+  NameTaken: 'NAME_TAKEN',
+  AmbiguousOrganization: 'AMBIGUOUS_ORGANIZATION',
+  TooManyTags: 'TOO_MANY_TAGS',
+  UploadNotReceived: 'UPLOAD_NOT_RECEIVED',
+  UploadTooLarge: 'UPLOAD_TOO_LARGE',
+  UploadNotHtml: 'UPLOAD_NOT_HTML',
+  UploadExpired: 'UPLOAD_EXPIRED',
+  EnvironmentInUse: 'ENVIRONMENT_IN_USE',
+  Forbidden: 'FORBIDDEN',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError =>
+  error instanceof DomainError;

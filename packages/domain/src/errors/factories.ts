@@ -1,0 +1,10 @@
+import { DomainError, ErrorCode } from './domain-error.js';
+
+/** Ids outside the actor's organizations and ids that do not exist answer the same. */
+export const notFound = (what: string, id: string): DomainError =>
+  new DomainError(ErrorCode.NotFound, `${what} "${id}" was not found, or you do not have access to it.`, {
+    resource: what,
+  });
+
+export const invalidInput = (field: string, problem: string): DomainError =>
+  new DomainError(ErrorCode.InvalidInput, `${field}: ${problem}`, { field });

@@ -1,0 +1,3 @@
+export * from './limits.js';
+export * from './tags.js';
+export * from './names.js';

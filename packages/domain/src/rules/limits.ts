@@ -1,0 +1,13 @@
+/** Documented limits (README "Rules"). Changing one changes the public contract. */
+export const Limits = {
+  componentNameMaxLength: 100,
+  descriptionMaxLength: 1000,
+  tagMaxLength: 50,
+  tagsPerComponent: 50,
+  /** Tags one edit may name, across add, remove and set. */
+  tagsPerEdit: 100,
+  listDefault: 50,
+  listMax: 200,
+  environmentNameMaxLength: 32,
+  flowComponentsMax: 100,
+} as const;

@@ -1,0 +1,22 @@
+// Shared jest settings: ESM TypeScript through @swc/jest. Run jest with
+// NODE_OPTIONS=--experimental-vm-modules (oidc-provider and jose are ESM-only).
+// Workspace packages resolve to their TypeScript sources through the `source`
+// export condition, so tests never depend on a previous build.
+export default {
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+};
