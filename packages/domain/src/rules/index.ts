@@ -1,3 +1,4 @@
 export * from './limits.js';
 export * from './tags.js';
 export * from './names.js';
+export * from './curl-command.js';
