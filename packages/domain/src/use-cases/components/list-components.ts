@@ -1,0 +1,47 @@
+import type { Component } from '../../entities/component.js';
+import type { Actor } from '../../entities/user.js';
+import { invalidInput } from '../../errors/factories.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { Limits } from '../../rules/limits.js';
+import { requireMembership } from '../access/require-membership.js';
+import { decodeCursor, encodeCursor } from './component-cursor.js';
+
+export interface ListComponentsInput {
+  readonly actor: Actor;
+  readonly organizationId: string;
+  /** Case-insensitive substring of the name. */
+  readonly name?: string | undefined;
+  readonly limit?: number | undefined;
+  readonly cursor?: string | undefined;
+}
+
+export interface ComponentPage {
+  readonly components: Component[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+export async function listComponents(
+  input: ListComponentsInput,
+  deps: Pick<DomainDeps, 'repos'>,
+): Promise<ComponentPage> {
+  const limit = input.limit ?? Limits.listDefault;
+  if (!Number.isInteger(limit) || limit < 1 || limit > Limits.listMax) {
+    throw invalidInput('limit', `must be a whole number from 1 to ${Limits.listMax}.`);
+  }
+  const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+  await requireMembership(input.actor, input.organizationId, deps);
+  const name = input.name?.trim();
+  // One extra row tells whether another page exists without a count query.
+  const rows = await deps.repos.components.list({
+    organizationId: input.organizationId,
+    limit: limit + 1,
+    ...(name ? { nameContains: name } : {}),
+    ...(after ? { after } : {}),
+  });
+  const components = rows.slice(0, limit);
+  const last = components.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ nameKey: last.name.toLowerCase(), id: last.id }) : null;
+  return { components, nextCursor };
+}

@@ -1,0 +1,18 @@
+import type { Flow } from '../../entities/flow.js';
+import type { Actor } from '../../entities/user.js';
+import { notFound } from '../../errors/factories.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { validateFlowComponents } from './flow-components.js';
+import { loadAccessibleFlow } from './load-accessible-flow.js';
+
+/** Replaces the flow's ordered component list. */
+export async function setFlowComponents(
+  input: { actor: Actor; flowId: string; componentIds: readonly string[] },
+  deps: Pick<DomainDeps, 'repos' | 'clock'>,
+): Promise<Flow> {
+  const flow = await loadAccessibleFlow(input.actor, input.flowId, deps);
+  const componentIds = await validateFlowComponents(flow.organizationId, input.componentIds, deps);
+  const updated = await deps.repos.flows.setComponents(flow.id, componentIds, deps.clock.now());
+  if (!updated) throw notFound('Flow', input.flowId);
+  return updated;
+}

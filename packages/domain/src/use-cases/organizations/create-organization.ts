@@ -1,0 +1,16 @@
+import type { Organization } from '../../entities/organization.js';
+import type { Actor } from '../../entities/user.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { newOrganization } from './new-organization.js';
+
+/** A new organization owned by the actor, with `staging` and `prod`. */
+export async function createOrganization(
+  { actor, name }: { actor: Actor; name: string },
+  deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
+): Promise<Organization> {
+  return deps.repos.organizations.create({
+    organization: newOrganization(name, deps),
+    ownerId: actor.userId,
+    now: deps.clock.now(),
+  });
+}

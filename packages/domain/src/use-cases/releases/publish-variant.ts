@@ -1,0 +1,54 @@
+import type { Variant } from '../../entities/component.js';
+import type { ReleaseEvent } from '../../entities/release.js';
+import type { Actor } from '../../entities/user.js';
+import { DomainError, ErrorCode } from '../../errors/domain-error.js';
+import { notFound } from '../../errors/factories.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { isUuid } from '../../rules/ids.js';
+import { normalizeEnvironmentName } from '../../rules/names.js';
+import { loadAccessibleComponent } from '../access/load-accessible-component.js';
+import { requireEnvironment } from './require-environment.js';
+
+/**
+ * Releases a variant (default: the latest) to an environment. Publishing an
+ * earlier variant is how a rollback is done; every publish is kept in the history.
+ */
+export async function publishVariant(
+  input: { actor: Actor; componentId: string; environment: string; variantId?: string | undefined },
+  deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
+): Promise<{ event: ReleaseEvent; variant: Variant }> {
+  normalizeEnvironmentName(input.environment); // a malformed name is bad input, before any lookup
+  const component = await loadAccessibleComponent(input.actor, input.componentId, deps);
+  const environment = await requireEnvironment(component.organizationId, input.environment, deps);
+  const variant = await pickVariant(component.id, input.variantId, deps);
+  const event = await deps.repos.releases.publish({
+    eventId: deps.ids.newId(),
+    componentId: component.id,
+    environmentId: environment.id,
+    variantId: variant.id,
+    releasedBy: input.actor.userId,
+    now: deps.clock.now(),
+  });
+  return { event, variant };
+}
+
+async function pickVariant(
+  componentId: string,
+  variantId: string | undefined,
+  deps: Pick<DomainDeps, 'repos'>,
+): Promise<Variant> {
+  if (variantId === undefined) {
+    const latest = await deps.repos.variants.findLatest(componentId);
+    if (!latest) {
+      throw new DomainError(
+        ErrorCode.NotFound,
+        'This component has no variant yet. Upload one with upload_component and confirm_upload first.',
+        { resource: 'Variant' },
+      );
+    }
+    return latest;
+  }
+  const variant = isUuid(variantId) ? await deps.repos.variants.findById(variantId) : null;
+  if (!variant || variant.componentId !== componentId) throw notFound('Variant', variantId);
+  return variant;
+}

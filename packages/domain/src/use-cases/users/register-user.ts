@@ -1,0 +1,29 @@
+import type { User } from '../../entities/user.js';
+import { invalidInput } from '../../errors/factories.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { newOrganization } from '../organizations/new-organization.js';
+
+// Deliberately loose: the address is proven by whoever signs the user up, not by a regex.
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * Creates a user with a personal organization (environments `staging` and
+ * `prod`) that becomes the default. Password handling belongs to the auth server.
+ */
+export async function registerUser(
+  { email, displayName }: { email: string; displayName?: string | null },
+  deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
+): Promise<User> {
+  const address = email.trim();
+  if (address.length > EMAIL_MAX_LENGTH || !EMAIL.test(address)) {
+    throw invalidInput('email', 'enter an email address such as name@example.com.');
+  }
+  const name = displayName?.trim() || null;
+  const owner = name ?? address.split('@')[0] ?? address;
+  return deps.repos.users.createWithOrganization({
+    user: { id: deps.ids.newId(), email: address, displayName: name },
+    organization: newOrganization(`${owner}'s organization`, deps),
+    now: deps.clock.now(),
+  });
+}
