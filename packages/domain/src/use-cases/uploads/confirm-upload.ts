@@ -33,6 +33,18 @@ export async function confirmUpload(
     );
   }
 
+  try {
+    return await confirmPending(actor, session, deps);
+  } catch (error) {
+    // A concurrent confirm of the same session may have won and removed the staged
+    // object under us; then this call answers with the winner's result.
+    const latest = await deps.repos.uploadSessions.findById(session.id);
+    if (latest?.state === UploadState.Confirmed && latest.result) return latest.result;
+    throw error;
+  }
+}
+
+async function confirmPending(actor: Actor, session: UploadSession, deps: DomainDeps): Promise<UploadResult> {
   const staged = await deps.objects.stat(session.stagingKey);
   if (!staged) {
     throw new DomainError(

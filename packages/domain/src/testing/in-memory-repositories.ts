@@ -1,0 +1,209 @@
+import type { Component, Variant } from '../entities/component.js';
+import type { Flow } from '../entities/flow.js';
+import type { Membership, Organization } from '../entities/organization.js';
+import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
+import type { UploadSession } from '../entities/upload-session.js';
+import type { User } from '../entities/user.js';
+import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import type { NewOrganization, Repositories } from '../ports/repositories.js';
+
+/**
+ * Plain-array implementations of every repository port, for domain unit tests
+ * only. Each method runs without awaiting in between, so it is as atomic as the
+ * port demands; the real guarantees are tested against PostgreSQL in packages/db.
+ */
+export function createInMemoryRepositories(): Repositories & { state: InMemoryState } {
+  const state = new InMemoryState();
+  const byKey = <T extends { id: string }>(rows: T[], id: string) => rows.find((row) => row.id === id) ?? null;
+
+  const addOrganization = (organization: NewOrganization, ownerId: string, now: Date): Organization => {
+    const org = { id: organization.id, name: organization.name, createdAt: now };
+    state.organizations.push(org);
+    state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner' });
+    for (const env of organization.environments) {
+      state.environments.push({ id: env.id, organizationId: org.id, name: env.name, createdAt: now });
+    }
+    return org;
+  };
+  const envName = (id: string) => byKey(state.environments, id)?.name ?? '?';
+
+  return {
+    state,
+    users: {
+      async createWithOrganization({ user, organization, now }) {
+        if (state.users.some((u) => u.email.toLowerCase() === user.email.toLowerCase())) {
+          throw new DomainError(ErrorCode.NameTaken, 'An account with this email already exists.');
+        }
+        const created: User = { ...user, defaultOrganizationId: organization.id, createdAt: now };
+        state.users.push(created);
+        addOrganization(organization, user.id, now);
+        return created;
+      },
+      findById: async (id) => byKey(state.users, id),
+      findByEmail: async (email) => state.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
+    },
+    organizations: {
+      create: async ({ organization, ownerId, now }) => addOrganization(organization, ownerId, now),
+      findById: async (id) => byKey(state.organizations, id),
+      async listForUser(userId) {
+        const user = byKey(state.users, userId);
+        return state.memberships
+          .filter((m) => m.userId === userId)
+          .map((m) => ({ ...byKey(state.organizations, m.organizationId)!, role: m.role, isDefault: user?.defaultOrganizationId === m.organizationId }))
+          .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      },
+      findMembership: async (userId, organizationId) =>
+        state.memberships.find((m) => m.userId === userId && m.organizationId === organizationId) ?? null,
+    },
+    components: {
+      findById: async (id) => byKey(state.components, id),
+      findByName: async (organizationId, name) =>
+        state.components.find((c) => c.organizationId === organizationId && c.name.toLowerCase() === name.toLowerCase()) ?? null,
+      async list({ organizationId, nameContains, limit, after }) {
+        const key = (c: Component) => [c.name.toLowerCase(), c.id] as const;
+        const cmp = (a: readonly [string, string], b: readonly [string, string]) =>
+          a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+        return state.components
+          .filter((c) => c.organizationId === organizationId)
+          .filter((c) => !nameContains || c.name.toLowerCase().includes(nameContains.toLowerCase()))
+          .filter((c) => !after || cmp(key(c), [after.nameKey, after.id]) > 0)
+          .sort((a, b) => cmp(key(a), key(b)))
+          .slice(0, limit);
+      },
+      async editTags(id, edit, { now, maxTags }) {
+        const index = state.components.findIndex((c) => c.id === id);
+        const current = state.components[index];
+        if (!current) return null;
+        const tags =
+          edit.kind === 'set'
+            ? [...edit.tags]
+            : [...current.tags, ...edit.add.filter((t) => !current.tags.includes(t))].filter((t) => !edit.remove.includes(t));
+        if (tags.length > maxTags) throw new DomainError(ErrorCode.TooManyTags, `At most ${maxTags} tags.`);
+        const updated = { ...current, tags, updatedAt: now };
+        state.components[index] = updated;
+        return updated;
+      },
+    },
+    variants: {
+      findById: async (id) => byKey(state.variants, id),
+      findLatest: async (componentId) =>
+        state.variants.filter((v) => v.componentId === componentId).sort((a, b) => b.sequence - a.sequence)[0] ?? null,
+      listForComponent: async (componentId, { limit, beforeSequence }) =>
+        state.variants
+          .filter((v) => v.componentId === componentId && (beforeSequence === undefined || v.sequence < beforeSequence))
+          .sort((a, b) => b.sequence - a.sequence)
+          .slice(0, limit),
+    },
+    uploadSessions: {
+      async create(session) {
+        state.uploadSessions.push(session);
+      },
+      findById: async (id) => byKey(state.uploadSessions, id),
+      async confirm({ sessionId, now, newComponent, componentId, variant }) {
+        const index = state.uploadSessions.findIndex((s) => s.id === sessionId);
+        const session = state.uploadSessions[index]!;
+        if (session.state !== 'pending') return { recorded: false, session };
+        if (newComponent) {
+          const taken = state.components.some(
+            (c) => c.organizationId === newComponent.organizationId && c.name.toLowerCase() === newComponent.name.toLowerCase(),
+          );
+          if (taken) throw new DomainError(ErrorCode.NameTaken, `A component named "${newComponent.name}" already exists.`);
+          state.components.push({ ...newComponent, tags: [], variantsCount: 0, createdAt: now, updatedAt: now });
+        }
+        const componentIndex = state.components.findIndex((c) => c.id === componentId);
+        const component = state.components[componentIndex]!;
+        const sequence = component.variantsCount + 1;
+        state.components[componentIndex] = { ...component, variantsCount: sequence, updatedAt: now };
+        state.variants.push({ ...variant, componentId, sequence, createdAt: now });
+        const confirmed: UploadSession = {
+          ...session,
+          state: 'confirmed',
+          result: {
+            componentId,
+            componentName: component.name,
+            variantId: variant.id,
+            variantSequence: sequence,
+            organizationId: component.organizationId,
+            isNewComponent: newComponent !== null,
+          },
+        };
+        state.uploadSessions[index] = confirmed;
+        return { recorded: true, session: confirmed };
+      },
+      listExpired: async (now, limit) =>
+        state.uploadSessions
+          .filter((s) => s.state === 'pending' && s.expiresAt < now)
+          .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+          .slice(0, limit),
+      async markExpired(id) {
+        const index = state.uploadSessions.findIndex((s) => s.id === id && s.state === 'pending');
+        if (index < 0) return false;
+        state.uploadSessions[index] = { ...state.uploadSessions[index]!, state: 'expired' };
+        return true;
+      },
+    },
+    environments: {
+      listForOrganization: async (organizationId) =>
+        state.environments.filter((e) => e.organizationId === organizationId).sort((a, b) => a.name.localeCompare(b.name)),
+      findByName: async (organizationId, name) =>
+        state.environments.find((e) => e.organizationId === organizationId && e.name === name) ?? null,
+      async create({ id, organizationId, name, now }) {
+        if (state.environments.some((e) => e.organizationId === organizationId && e.name === name)) {
+          throw new DomainError(ErrorCode.NameTaken, `Environment "${name}" already exists.`);
+        }
+        const environment = { id, organizationId, name, createdAt: now };
+        state.environments.push(environment);
+        return environment;
+      },
+    },
+    releases: {
+      async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
+        const index = state.releases.findIndex((r) => r.componentId === componentId && r.environmentId === environmentId);
+        const previous = state.releases[index];
+        const release: Release = { componentId, environmentId, environmentName: envName(environmentId), variantId, releasedBy, releasedAt: now };
+        if (index >= 0) state.releases[index] = release;
+        else state.releases.push(release);
+        const event: ReleaseEvent = { ...release, id: eventId, previousVariantId: previous?.variantId ?? null };
+        state.releaseEvents.push(event);
+        return event;
+      },
+      listCurrent: async (componentId) =>
+        state.releases.filter((r) => r.componentId === componentId).sort((a, b) => a.environmentName.localeCompare(b.environmentName)),
+      findCurrent: async (componentId, environmentId) =>
+        state.releases.find((r) => r.componentId === componentId && r.environmentId === environmentId) ?? null,
+      history: async (componentId, { limit }) =>
+        state.releaseEvents.filter((e) => e.componentId === componentId).reverse().slice(0, limit),
+    },
+    flows: {
+      async create({ id, organizationId, name, componentIds, now }) {
+        const flow: Flow = { id, organizationId, name, status: 'draft', componentIds, createdAt: now, updatedAt: now };
+        state.flows.push(flow);
+        return flow;
+      },
+      findById: async (id) => byKey(state.flows, id),
+      setComponents: async (id, componentIds, now) => updateFlow(state, id, { componentIds, updatedAt: now }),
+      setStatus: async (id, status, now) => updateFlow(state, id, { status, updatedAt: now }),
+    },
+  };
+}
+
+function updateFlow(state: InMemoryState, id: string, change: Partial<Flow>): Flow | null {
+  const index = state.flows.findIndex((f) => f.id === id);
+  if (index < 0) return null;
+  const updated = { ...state.flows[index]!, ...change };
+  state.flows[index] = updated;
+  return updated;
+}
+
+export class InMemoryState {
+  users: User[] = [];
+  organizations: Organization[] = [];
+  memberships: Membership[] = [];
+  components: Component[] = [];
+  variants: Variant[] = [];
+  uploadSessions: UploadSession[] = [];
+  environments: Environment[] = [];
+  releases: Release[] = [];
+  releaseEvents: ReleaseEvent[] = [];
+  flows: Flow[] = [];
+}
