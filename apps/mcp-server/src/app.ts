@@ -1,0 +1,121 @@
+import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createJwks } from './auth/jwks.js';
+import type { GrantLookup } from './auth/grant-lookup.js';
+import { createPrincipalResolver } from './auth/principal.js';
+import { protectedResourceMetadata } from './auth/protected-resource.js';
+import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { type AppConfig, protectedResourceMetadataUrl } from './config.js';
+import { serviceGuideHtml } from './guide/guide-html.js';
+import { hostGuard } from './http/host-guard.js';
+import { RpcErrorCode, sendRpcError } from './http/json-rpc.js';
+import { contextOf, requestContext } from './http/request-context.js';
+import type { Logger } from './log.js';
+import { otherMcpMethods, postMcp } from './mcp/endpoint.js';
+import { SERVER_NAME } from './mcp/server.js';
+import type { RateLimits } from './rate-limit/limiter.js';
+import { buildToolListing, toolsByName } from './tools/registry.js';
+import { PACKAGE_VERSION } from './version.js';
+
+/** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
+export interface AppDeps {
+  readonly config: AppConfig;
+  readonly domain: DomainDeps;
+  readonly grants: GrantLookup;
+  readonly rateLimits: RateLimits;
+  readonly log: Logger;
+  /** Defaults to verifying JWTs against the issuer's JWKS (config.auth). */
+  readonly tokens?: TokenVerifier;
+}
+
+/** Pure wiring: no listening, no env, no globals. */
+export function createApp(deps: AppDeps): express.Express {
+  const { config } = deps;
+  const mcpPath = new URL(config.publicUrl).pathname;
+  const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);
+  const tokens =
+    deps.tokens ??
+    createTokenVerifier({
+      issuer: config.auth.issuer,
+      audience: config.publicUrl,
+      keys: createJwks({ issuer: config.auth.issuer, jwksUrl: config.auth.jwksUrl, cooldownMs: config.auth.jwksCooldownMs }),
+    });
+  const resolvePrincipal = createPrincipalResolver({
+    grants: deps.grants,
+    ttlSeconds: Math.min(config.auth.grantCacheSeconds, 30),
+    findUser: async (userId) => {
+      try {
+        return await getUser({ actor: { userId } }, deps.domain);
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+  });
+  const guideHtml = serviceGuideHtml({
+    mcpUrl: config.publicUrl,
+    dashboardUrl: config.dashboardUrl,
+    deliveryUrl: config.deliveryUrl,
+    maxUploadBytes: deps.domain.config.maxUploadBytes,
+  });
+  const endpointDeps = {
+    config,
+    domain: deps.domain,
+    tokens,
+    resolvePrincipal,
+    rateLimits: deps.rateLimits,
+    setup: { version: PACKAGE_VERSION, listing: buildToolListing(), tools: toolsByName, validator: new AjvJsonSchemaValidator() },
+    metadataUrl,
+    guideHtml,
+  };
+  const prm = JSON.stringify(protectedResourceMetadata({ publicUrl: config.publicUrl, issuer: config.auth.issuer }));
+  const health = JSON.stringify({ status: 'ok', version: PACKAGE_VERSION, server: SERVER_NAME });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  // Health first: load balancers probe it by IP address, so it skips the Host check.
+  app.get('/', (_req, res) => {
+    res.type('application/json').send(health);
+  });
+
+  app.use(requestContext(deps.log));
+  app.use(hostGuard({ allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins }));
+
+  // Public metadata, readable by browser-based clients from any origin.
+  const sendMetadata = (_req: Request, res: Response): void => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('application/json').send(prm);
+  };
+  app.get('/.well-known/oauth-protected-resource', sendMetadata);
+  if (mcpPath !== '/') app.get(`/.well-known/oauth-protected-resource${mcpPath.replace(/\/$/, '')}`, sendMetadata);
+
+  app.get('/guide', (_req, res) => {
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    res.type('text/html').send(guideHtml);
+  });
+
+  app.post(mcpPath, postMcp(endpointDeps));
+  app.all(mcpPath, otherMcpMethods(endpointDeps));
+
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'not_found', message: `Nothing here. The MCP endpoint is ${config.publicUrl}.` });
+  });
+
+  // Last resort: details to the log with the request id, a generic JSON-RPC error to the client.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const ctx = contextOf(res);
+    ctx?.log.error({ err: error }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendRpcError(res, 500, null, RpcErrorCode.InternalError, `Internal error. Report request id ${ctx?.requestId ?? 'unknown'} if it persists.`);
+  });
+
+  return app;
+}

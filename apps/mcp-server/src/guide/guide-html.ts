@@ -1,0 +1,131 @@
+import { Limits } from '@cp/domain';
+
+export interface GuideOptions {
+  readonly mcpUrl: string;
+  readonly dashboardUrl: string;
+  readonly deliveryUrl: string;
+  readonly maxUploadBytes: number;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const mib = (bytes: number): string => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+
+/**
+ * The component development guide, for people first (served at GET /guide) and
+ * for assistants through the public `get_service_guide` tool. Self-contained: no
+ * external assets, readable without JavaScript.
+ */
+export function serviceGuideHtml(options: GuideOptions): string {
+  const mcp = escapeHtml(options.mcpUrl);
+  const dashboard = escapeHtml(options.dashboardUrl);
+  const delivery = escapeHtml(options.deliveryUrl);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Component development guide</title>
+<style>
+  body { font: 16px/1.55 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
+  code, pre { font: 14px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: #f4f4f4; }
+  code { padding: 0 .2em; } pre { padding: .8rem 1rem; overflow-x: auto; }
+  table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .3rem .6rem; text-align: left; vertical-align: top; }
+  h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; }
+</style>
+</head>
+<body>
+<main>
+<h1>Component development guide</h1>
+<p>A <strong>component</strong> is one self-contained HTML file that host applications (micro-frontend shells)
+fetch at run time and render. You build it, upload it through your AI assistant, release a version to an
+environment, and hosts pick it up from the delivery API without a redeploy.</p>
+
+<nav aria-label="Contents"><ol>
+  <li><a href="#contract">The <code>dist/index.html</code> contract</a></li>
+  <li><a href="#config">The project file <code>service.config.json</code></a></li>
+  <li><a href="#upload">Uploading: two steps</a></li>
+  <li><a href="#release">Releasing to environments</a></li>
+  <li><a href="#consume">Consuming a component</a></li>
+  <li><a href="#connect">Connecting your assistant</a></li>
+</ol></nav>
+
+<h2 id="contract">1. The <code>dist/index.html</code> contract</h2>
+<ul>
+  <li>Your build writes exactly one file, <code>./dist/index.html</code>, relative to the project root. Only that file is uploaded.</li>
+  <li>It must be an HTML document (it is parsed on upload; anything else is refused) and at most ${mib(options.maxUploadBytes)}.</li>
+  <li>Inline your CSS and JavaScript (<code>&lt;style&gt;</code>, <code>&lt;script&gt;</code>), or reference them by absolute
+      <code>https://</code> URLs. Relative URLs do not work: the host page, not your project, is the base.</li>
+  <li>Hosts render the component inside a shadow root, so your styles do not leak into the host and the host's do not leak in.
+      Style from <code>:host</code> and your own elements; do not rely on the host's <code>&lt;body&gt;</code>.</li>
+  <li>Scripts run in the host page. Keep globals to a minimum and find your own elements from your root, not with <code>document.querySelector</code> on the whole page.</li>
+  <li>Every upload is stored as a new, immutable <em>version</em> with its sha256 and an SRI <code>sha384-…</code> integrity value.</li>
+</ul>
+
+<h2 id="config">2. The project file <code>service.config.json</code></h2>
+<p>Keep it in the project root and commit it. The assistant reads it before uploading.</p>
+<pre>{
+  "name": "checkout-banner",
+  "componentId": null,
+  "organization": "acme"
+}</pre>
+<table>
+  <tr><th>Field</th><th>Meaning</th></tr>
+  <tr><td><code>name</code></td><td>Component name: 1–${Limits.componentNameMaxLength} characters, unique per organization (case-insensitive).</td></tr>
+  <tr><td><code>componentId</code></td><td><code>null</code> until the first upload; then the id that <code>confirm_upload</code> returned. When set, uploads add a version to that component.</td></tr>
+  <tr><td><code>organization</code></td><td>Organization name or id. When absent, your default organization is used.</td></tr>
+</table>
+
+<h2 id="upload">3. Uploading: two steps</h2>
+<ol>
+  <li><strong><code>upload_component</code></strong> with <code>name</code>, <code>componentId</code> and <code>organization</code> from
+      <code>service.config.json</code>. It answers with an <code>uploadId</code> and a <code>curlCommand</code>, valid for 3600 seconds.</li>
+  <li><strong>Run <code>curlCommand</code></strong> from the project root, as-is (it works in sh, bash and zsh). It sends
+      <code>./dist/index.html</code> with an HTTP <code>PUT</code> straight to storage:
+<pre>curl --fail-with-body -sS -X PUT -H 'Content-Type: text/html' --data-binary '@./dist/index.html' '&lt;presigned URL&gt;'</pre></li>
+  <li><strong><code>confirm_upload</code></strong> with the <code>uploadId</code>. The file is checked and stored as a new version.
+      For a new component, save the returned <code>componentId</code> (and <code>orgId</code> as <code>organization</code>) in
+      <code>service.config.json</code>. The answer links to the component in the dashboard: <code>${dashboard}/component/&lt;componentId&gt;</code>.</li>
+</ol>
+<p>If <code>confirm_upload</code> says the file was not received, run the command first. If the file is too large or not HTML, fix the
+build and run the same command again: the upload session stays usable until it expires. Confirming twice is safe and answers the same.</p>
+
+<h2 id="release">4. Releasing to environments</h2>
+<p>Each organization has the environments <code>staging</code> and <code>prod</code>. An upload does not change what an environment serves:
+the newest version is only the <em>preview</em>.</p>
+<ul>
+  <li><code>publish_component</code> with <code>componentId</code> and <code>environment</code> releases the latest version;
+      pass <code>variantId</code> to release a specific one.</li>
+  <li>To roll back, find the earlier version with <code>list_variants</code> and publish its <code>variantId</code>.</li>
+  <li>Every release is recorded in an append-only history.</li>
+</ul>
+
+<h2 id="consume">5. Consuming a component</h2>
+<p>Hosts call the delivery API, without credentials:</p>
+<pre>GET ${delivery}/consume?id=&lt;componentId&gt;&amp;env=prod     the version released to prod
+GET ${delivery}/consume?id=&lt;componentId&gt;              the preview (latest version)</pre>
+<p>The answer is <code>{ "item": { "id", "name", "organizationId", "consume_variant": [ { "id", "name", "loader" } ] } }</code>.
+The <code>loader</code> tells the host how to render the version:</p>
+<table>
+  <tr><th>Loader field</th><th>Meaning</th></tr>
+  <tr><td><code>type</code></td><td><code>"HTMLLoader"</code>.</td></tr>
+  <tr><td><code>HTML</code></td><td>Your <code>index.html</code>, byte for byte.</td></tr>
+  <tr><td><code>shadowRootMode</code></td><td>The mode of the shadow root the host attaches (<code>open</code> or <code>closed</code>).</td></tr>
+  <tr><td><code>autoHeight</code></td><td>Whether the host sizes the container to the content.</td></tr>
+  <tr><td><code>integrity</code></td><td>SRI <code>sha384-…</code> of the HTML; hosts can check what they render.</td></tr>
+  <tr><td><code>styles</code>, <code>scripts</code></td><td>The page's stylesheets and scripts (external URLs and inline blocks) extracted from your HTML.</td></tr>
+</table>
+<p>The deprecated <code>/flow?id=…&amp;resolve=components</code> endpoint still answers; move to <code>/consume?id=&lt;componentId&gt;&amp;env=prod</code>.</p>
+
+<h2 id="connect">6. Connecting your assistant</h2>
+<p>Register the MCP server by its URL, over HTTP; the client signs you in with OAuth on first use
+(a browser window opens). For example, with Claude Code:</p>
+<pre>claude mcp add --transport http components ${mcp}</pre>
+<p>Read-only connections (scope <code>mcp:read</code>) can list and read; uploading, tagging and publishing need <code>mcp:write</code>.
+The server applies rate limits: if you are told to wait, space requests by a few seconds and batch your work.</p>
+</main>
+</body>
+</html>
+`;
+}

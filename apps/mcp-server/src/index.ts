@@ -1,0 +1,7 @@
+export { createApp, type AppDeps } from './app.js';
+export { type AppConfig, makeConfig } from './config.js';
+export { parseEnv, loadEnv, type Env } from './env.js';
+export { createLogger } from './log.js';
+export { createRateLimits } from './rate-limit/limiter.js';
+export type { GrantLookup } from './auth/grant-lookup.js';
+export { SERVER_NAME } from './mcp/server.js';

@@ -1,0 +1,141 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { DomainDeps } from '@cp/domain';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { authenticate, type AuthOutcome } from '../auth/authenticate.js';
+import { sendInsufficientScope, sendUnauthorized } from '../auth/challenge.js';
+import type { Principal } from '../auth/principal.js';
+import { isPublic, missingScopes } from '../auth/scopes.js';
+import type { TokenClaims, TokenVerifier } from '../auth/token-verifier.js';
+import type { AppConfig } from '../config.js';
+import { parseRpcBody } from '../http/json-body.js';
+import { RpcErrorCode, sendRpcError, type RpcId } from '../http/json-rpc.js';
+import { contextOf } from '../http/request-context.js';
+import { setRateLimitHeaders } from '../rate-limit/headers.js';
+import type { RateLimiter, RateLimits } from '../rate-limit/limiter.js';
+import { createMcpServer, type McpServerSetup } from './server.js';
+
+export interface EndpointDeps {
+  readonly config: AppConfig;
+  readonly domain: DomainDeps;
+  readonly tokens: TokenVerifier;
+  readonly resolvePrincipal: (claims: TokenClaims) => Promise<Principal>;
+  readonly rateLimits: RateLimits;
+  readonly setup: McpServerSetup;
+  readonly metadataUrl: string;
+  readonly guideHtml: string;
+}
+
+const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Consumes one point; on refusal answers 429 and returns false. */
+async function withinLimit(res: Response, limiter: RateLimiter, key: string, id: RpcId, what: string): Promise<boolean> {
+  const decision = await limiter.consume(key);
+  setRateLimitHeaders(res, decision);
+  if (decision.allowed) return true;
+  sendRpcError(
+    res,
+    429,
+    id,
+    RpcErrorCode.RateLimited,
+    `Rate limit exceeded: too many ${what}. Retry after ${decision.resetSeconds} seconds; space requests by a few seconds and batch operations.`,
+    { retryAfterSeconds: decision.resetSeconds },
+  );
+  return false;
+}
+
+/**
+ * Authentication and the per-user / per-IP budget shared by every /mcp method.
+ * Returns the outcome, or null when a response (401, 429, 503) was already sent.
+ */
+async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<AuthOutcome | null> {
+  const ctx = contextOf(res);
+  const outcome = await authenticate(req, deps.tokens, deps.resolvePrincipal);
+  if (outcome.kind === 'unavailable') {
+    ctx.log.error({ reason: outcome.reason }, 'cannot verify tokens: authorization server unavailable');
+    res.setHeader('Retry-After', '5');
+    sendRpcError(res, 503, null, RpcErrorCode.Unavailable, 'The authorization server is unavailable; retry in a few seconds.');
+    return null;
+  }
+  if (outcome.kind === 'authenticated') {
+    ctx.principal = outcome.principal;
+    return (await withinLimit(res, deps.rateLimits.user, outcome.principal.userId, null, 'requests')) ? outcome : null;
+  }
+  // No valid token: the IP pays, which also slows down token guessing.
+  if (!(await withinLimit(res, deps.rateLimits.ip, clientIp(req), null, 'requests without a valid token'))) return null;
+  if (outcome.kind === 'invalid') {
+    sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: null, invalidToken: outcome.description });
+    return null;
+  }
+  return outcome;
+}
+
+/** POST /mcp: one stateless MCP exchange (a fresh server and transport per request). */
+export function postMcp(deps: EndpointDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = contextOf(res);
+      const outcome = await admit(req, res, deps);
+      if (outcome === null) return;
+      const body = await parseRpcBody(req, deps.config.maxBodyBytes);
+      if (!body.ok) {
+        sendRpcError(res, body.status, body.id, body.code, body.message);
+        return;
+      }
+      ctx.rpcMethods = body.messages.map((message) => message.method ?? '(response)');
+      ctx.toolNames = body.messages.flatMap((message) => (message.toolName === undefined ? [] : [message.toolName]));
+      const principal = outcome.kind === 'authenticated' ? outcome.principal : null;
+      if (principal === null) {
+        if (!isPublic(body.messages)) {
+          sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: body.firstId });
+          return;
+        }
+      } else {
+        const missing = missingScopes(body.messages, principal.scopes);
+        if (missing.length > 0) {
+          sendInsufficientScope(res, { metadataUrl: deps.metadataUrl, id: body.firstId, missing });
+          return;
+        }
+        if (ctx.toolNames.includes('upload_component')) {
+          if (!(await withinLimit(res, deps.rateLimits.upload, principal.userId, body.firstId, 'uploads started'))) return;
+        }
+      }
+
+      const server = createMcpServer(deps.setup, {
+        principal,
+        domain: deps.domain,
+        config: deps.config,
+        log: ctx.log,
+        requestId: ctx.requestId,
+        guideHtml: deps.guideHtml,
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      transport.onerror = (error) => ctx.log.debug({ err: error }, 'transport refused the request');
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** GET and DELETE /mcp: no SSE stream and no sessions in stateless mode, but a client without a token still learns how to sign in. */
+export function otherMcpMethods(deps: EndpointDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const outcome = await admit(req, res, deps);
+      if (outcome === null) return;
+      if (outcome.kind === 'anonymous') {
+        sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: null });
+        return;
+      }
+      res.setHeader('Allow', 'POST');
+      sendRpcError(res, 405, null, RpcErrorCode.InvalidRequest, `Method not allowed: this stateless server answers POST only (no SSE stream, no sessions).`);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { ToolContext, ToolDefinition } from './define.js';
+import { toToolFailure, ToolErrorCode } from './errors.js';
+
+const asText = (body: unknown): CallToolResult['content'] => [{ type: 'text', text: JSON.stringify(body) }];
+
+export function toolSuccess(data: Record<string, unknown>): CallToolResult {
+  const body = { success: true, ...data };
+  return { content: asText(body), structuredContent: body };
+}
+
+export function toolError(code: string, message: string): CallToolResult {
+  const body = { success: false, error: { code, message } };
+  return { content: asText(body), structuredContent: body, isError: true };
+}
+
+/** "componentId must be a UUID…", "limit is required.", "unknown parameter "x"…": one sentence per problem. */
+export function describeInvalidArguments(tool: ToolDefinition, args: Record<string, unknown>, error: z.ZodError): string {
+  const known = Object.keys(tool.input.shape);
+  const problems = error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      const accepted = known.length > 0 ? `accepted: ${known.join(', ')}` : 'this tool takes no parameters';
+      return `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')} (${accepted}).`;
+    }
+    const [field] = issue.path;
+    if (issue.path.length === 1 && typeof field === 'string' && args[field] === undefined) return `${field} is required.`;
+    if (issue.code === 'invalid_type' && issue.path.length === 1 && typeof field === 'string' && args[field] === null) {
+      return `${field} must not be null; omit it instead.`;
+    }
+    return issue.message;
+  });
+  return `Invalid arguments for ${tool.name}: ${[...new Set(problems)].join(' ')}`;
+}
+
+/** Validates, runs and shapes one tool call. Never throws: every failure is a tool error result. */
+export async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown> | undefined, ctx: ToolContext): Promise<CallToolResult> {
+  const args = rawArgs ?? {};
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) return toolError(ToolErrorCode.InvalidInput, describeInvalidArguments(tool, args, parsed.error));
+  try {
+    const data = await tool.run(parsed.data, ctx);
+    return toolSuccess(data as Record<string, unknown>);
+  } catch (error) {
+    const failure = toToolFailure(error, ctx.requestId);
+    if (failure.unexpected) ctx.log.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
+    else ctx.log.info({ tool: tool.name, code: failure.code }, 'tool refused');
+    return toolError(failure.code, failure.message);
+  }
+}

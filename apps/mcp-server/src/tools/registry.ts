@@ -1,0 +1,62 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { confirmUpload } from './confirm-upload.js';
+import type { ToolDefinition } from './define.js';
+import { editComponentTags } from './edit-component-tags.js';
+import { getComponent } from './get-component.js';
+import { getServiceGuide } from './get-service-guide.js';
+import { listComponents } from './list-components.js';
+import { listOrganizations } from './list-organizations.js';
+import { listVariants } from './list-variants.js';
+import { publishComponent } from './publish-component.js';
+import { uploadComponent } from './upload-component.js';
+import { whoami } from './whoami.js';
+
+/** Every tool, in the order tools/list shows them. */
+export const TOOLS = [
+  whoami,
+  listOrganizations,
+  listComponents,
+  getComponent,
+  listVariants,
+  editComponentTags,
+  uploadComponent,
+  confirmUpload,
+  publishComponent,
+  getServiceGuide,
+] as unknown as readonly ToolDefinition[];
+
+export const toolsByName: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+/** The error branch every tool may answer with (isError: true). */
+export const toolErrorShape = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string().describe('Stable error code, for example NOT_FOUND or INVALID_INPUT.'),
+    message: z.string().describe('What went wrong and what to do next.'),
+  }),
+});
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' });
+  return rest;
+}
+
+/**
+ * tools/list, computed once: converting zod schemas per request would cost more
+ * than the request. The output schema is "success or error" (the SDK client
+ * validates structuredContent against it even when isError is true).
+ */
+export function buildToolListing(tools: readonly ToolDefinition[] = TOOLS): Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    outputSchema: {
+      type: 'object',
+      oneOf: [jsonSchema(tool.output.extend({ success: z.literal(true) }), 'output'), jsonSchema(toolErrorShape, 'output')],
+    } as Tool['outputSchema'],
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
+}
