@@ -103,11 +103,15 @@ export const toStorageError = (error: unknown, context: ErrorContext): StorageEr
     );
   }
   const what = error instanceof Error ? error.message : String(error);
+  // minio turns an error answer that is not S3 XML (a web page) into an empty S3Error.
+  const answer =
+    reason === undefined && what === ''
+      ? 'answered with something that is not an S3 response'
+      : `failed${reason === undefined ? '' : ` (${reason})`}: ${what}`;
   return new StorageError(
     StorageErrorCode.Unexpected,
-    `The S3 server at ${endpoint} failed ${doing}` +
-      `${reason === undefined ? '' : ` (${reason})`}: ${what}. ` +
-      `Check that ${S3_ENV.endpoint} points at an S3-compatible server.`,
+    `The S3 server at ${endpoint} ${answer}, for ${doing}. ` +
+      `Check that ${S3_ENV.endpoint} points at an S3-compatible server (MinIO, AWS S3).`,
     details,
   );
 };

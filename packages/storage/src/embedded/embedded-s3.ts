@@ -17,7 +17,10 @@ export interface EmbeddedS3Options {
   readonly port?: number;
   /** Interface to listen on. Default 127.0.0.1: the server is for this machine only. */
   readonly host?: string;
-  /** Default `cp-local`. */
+  /**
+   * Default: `cp-local-<random>`, new for each start, so that several servers can run
+   * in one process (s3rver's key registry is process-wide, see s3rver-keys.ts).
+   */
   readonly accessKey?: string;
   /** Default: random for each start (nothing stored depends on it). */
   readonly secretKey?: string;
@@ -32,13 +35,14 @@ export interface EmbeddedS3Options {
 export interface EmbeddedS3 {
   /** `http://127.0.0.1:<port>` */
   readonly endpoint: string;
-  /** Ready for createObjectStore. */
+  /** Ready for createObjectStore. Holds the secret key: do not log it. */
   readonly config: S3Config;
+  /** Where the objects are (the given directory, or the temporary one). */
+  readonly directory: string;
   /** Stops the server; removes the directory when it was a temporary one. Idempotent. */
   close(): Promise<void>;
 }
 
-export const DEFAULT_EMBEDDED_ACCESS_KEY = 'cp-local';
 export const DEFAULT_EMBEDDED_BUCKET = 'components';
 
 const listen = (server: Server, port: number, host: string) =>
@@ -64,7 +68,7 @@ const clientHost = (host: string): string => {
  */
 export const startEmbeddedS3 = async (options: EmbeddedS3Options = {}): Promise<EmbeddedS3> => {
   const host = options.host ?? '127.0.0.1';
-  const accessKey = options.accessKey ?? DEFAULT_EMBEDDED_ACCESS_KEY;
+  const accessKey = options.accessKey ?? `cp-local-${randomBytes(6).toString('hex')}`;
   const secretKey = options.secretKey ?? randomBytes(24).toString('base64url');
   const bucket = options.bucket ?? DEFAULT_EMBEDDED_BUCKET;
   const region = options.region ?? DEFAULT_REGION;
@@ -129,6 +133,7 @@ export const startEmbeddedS3 = async (options: EmbeddedS3Options = {}): Promise<
     return {
       endpoint,
       config,
+      directory,
       close: () => (closing ??= cleanUp()),
     };
   } catch (error) {
