@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { runTool } from '../tools/call.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
@@ -35,7 +35,10 @@ export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = setup.tools.get(request.params.name);
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`);
+      // A plain error with a JSON-RPC code: McpError would prefix "MCP error -32602:" to the message.
+      throw Object.assign(new Error(`Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`), {
+        code: ErrorCode.InvalidParams,
+      });
     }
     return runTool(tool, request.params.arguments, ctx);
   });

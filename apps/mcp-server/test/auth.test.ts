@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, base64url } from 'jose';
+import { createTestDomain, type TestDomain } from './support/domain.js';
+import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
+
+let domain: TestDomain;
+let h: Harness;
+
+beforeAll(async () => {
+  domain = await createTestDomain();
+  // A 1 s grant cache and no JWKS cooldown keep the revocation and rotation tests fast.
+  h = await startHarness({ domain: domain.deps, grantCacheSeconds: 1, jwksCooldownMs: 0 });
+});
+afterAll(async () => {
+  await h.close();
+  await domain.close();
+});
+
+const metadata = () => `${h.baseUrl}/.well-known/oauth-protected-resource/mcp`;
+const invalidTokenChallenge = (description: string) =>
+  `Bearer error="invalid_token", error_description="${description}", resource_metadata="${metadata()}", scope="mcp:read mcp:write"`;
+
+async function expectInvalidToken(token: string, description: string): Promise<void> {
+  const { status, headers, json } = await rpc(h.mcpUrl, toolCall('whoami'), { token });
+  expect(status).toBe(401);
+  expect(headers.get('www-authenticate')).toBe(invalidTokenChallenge(description));
+  expect(json.error).toEqual({ code: -32001, message: `Unauthorized: ${description} Reconnect to obtain a fresh token.` });
+}
+
+describe('a valid token', () => {
+  test('is accepted by the SDK client', async () => {
+    const user = await aUser(h.domain);
+    const client = await h.connect(await h.tokenFor(user));
+    const result = await client.callTool({ name: 'whoami', arguments: {} });
+    expect(result.structuredContent).toEqual({ success: true, authenticated: true, userId: user.id, email: user.email, scope: 'mcp:read mcp:write' });
+  });
+
+  test('with an audience list that contains the resource is accepted', async () => {
+    const user = await aUser(h.domain);
+    const { status } = await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user, { aud: ['https://other.example', h.mcpUrl] }) });
+    expect(status).toBe(200);
+  });
+});
+
+describe('every 401', () => {
+  test('no token', async () => {
+    const { status, headers } = await rpc(h.mcpUrl, toolCall('whoami'));
+    expect(status).toBe(401);
+    expect(headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadata()}", scope="mcp:read mcp:write"`);
+  });
+
+  test('a token in the query string is ignored', async () => {
+    const token = await h.tokenFor(await aUser(h.domain));
+    const { status } = await rpc(`${h.mcpUrl}?access_token=${token}`, toolCall('whoami'));
+    expect(status).toBe(401);
+  });
+
+  test('a non-Bearer Authorization header', async () => {
+    const { status, headers } = await rpc(h.mcpUrl, toolCall('whoami'), { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(status).toBe(401);
+    expect(headers.get('www-authenticate')).toBe(invalidTokenChallenge('The Authorization header must be "Bearer <access token>".'));
+  });
+
+  test('garbage', async () => {
+    await expectInvalidToken('not-a-jwt', 'The access token signature or format is invalid.');
+  });
+
+  test('a bad signature (a key the issuer never published, same kid)', async () => {
+    const user = await aUser(h.domain);
+    const good = await h.tokenFor(user);
+    const forged = await h.issuer.foreignKey();
+    const header = JSON.parse(new TextDecoder().decode(base64url.decode(good.split('.')[0]!))) as { kid: string };
+    const token = await h.issuer.sign({ sub: user.id, key: { ...forged, kid: header.kid } });
+    await expectInvalidToken(token, 'The access token signature or format is invalid.');
+  });
+
+  test('a tampered payload', async () => {
+    const user = await aUser(h.domain);
+    const [head, , signature] = (await h.tokenFor(user, { scope: 'mcp:read' })).split('.');
+    const payload = base64url.encode(JSON.stringify({ sub: user.id, scope: 'mcp:read mcp:write' }));
+    await expectInvalidToken(`${head}.${payload}.${signature}`, 'The access token signature or format is invalid.');
+  });
+
+  test('an unknown signing key', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.issuer.sign({ sub: user.id, key: await h.issuer.foreignKey() }), 'The access token signature or format is invalid.');
+  });
+
+  test('alg: none', async () => {
+    const user = await aUser(h.domain);
+    const now = Math.floor(Date.now() / 1000);
+    const head = base64url.encode(JSON.stringify({ alg: 'none', typ: 'at+jwt' }));
+    const payload = base64url.encode(
+      JSON.stringify({ iss: h.issuer.issuer, aud: h.mcpUrl, sub: user.id, scope: 'mcp:read mcp:write', exp: now + 600, iat: now, jti: randomUUID(), client_id: 'c', grantId: 'g' }),
+    );
+    await expectInvalidToken(`${head}.${payload}.`, 'The access token is signed with an algorithm that is not accepted.');
+  });
+
+  test('HS256 signed with the public key (algorithm confusion)', async () => {
+    const user = await aUser(h.domain);
+    const jwks = (await (await fetch(h.issuer.jwksUrl)).json()) as { keys: { kid: string }[] };
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ scope: 'mcp:read', client_id: 'c', grantId: 'g' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwks.keys[0]!.kid })
+      .setIssuer(h.issuer.issuer)
+      .setAudience(h.mcpUrl)
+      .setSubject(user.id)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
+    await expectInvalidToken(token, 'The access token is signed with an algorithm that is not accepted.');
+  });
+
+  test('a wrong audience', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.tokenFor(user, { aud: 'http://localhost:9999/mcp' }), 'The access token was not issued for this resource.');
+  });
+
+  test('a wrong issuer', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.tokenFor(user, { iss: 'http://evil.example' }), 'The access token was not issued by the expected authorization server.');
+  });
+
+  test('an expired token', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.tokenFor(user, { expiresIn: -60 }), 'The access token has expired.');
+  });
+
+  test('an ID token or other JWT (typ is not at+jwt)', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.tokenFor(user, { typ: 'JWT' }), 'The token is not an access token (typ must be at+jwt).');
+  });
+
+  test('a token without a grant id', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.tokenFor(user, { grantId: null }), 'The access token has an invalid "grantId" claim.');
+  });
+
+  test('a grant that never existed', async () => {
+    const user = await aUser(h.domain);
+    await expectInvalidToken(await h.tokenFor(user, { grantId: randomUUID() }), 'The authorization for this token was revoked.');
+  });
+
+  test('a revoked grant stops working within the cache time (<= 30 s; 1 s here)', async () => {
+    const user = await aUser(h.domain);
+    const grantId = randomUUID();
+    h.issuer.grants.add(grantId);
+    const token = await h.tokenFor(user, { grantId });
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token })).status).toBe(200);
+    h.issuer.grants.delete(grantId);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expectInvalidToken(token, 'The authorization for this token was revoked.');
+  });
+
+  test('a user that does not exist', async () => {
+    await expectInvalidToken(await h.issuer.sign({ sub: randomUUID() }), 'The user of this token no longer exists.');
+  });
+});
+
+describe('keys', () => {
+  test('a token signed with a newly published key is accepted (JWKS refetched on an unknown kid)', async () => {
+    const user = await aUser(h.domain);
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user) })).status).toBe(200);
+    await h.issuer.rotateKey();
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user) })).status).toBe(200);
+  });
+});
+
+describe('scopes', () => {
+  const writeTools: [string, Record<string, unknown>][] = [
+    ['edit_component_tags', { componentId: randomUUID(), add: ['x'] }],
+    ['upload_component', { name: 'x' }],
+    ['confirm_upload', { uploadId: randomUUID() }],
+    ['publish_component', { componentId: randomUUID(), environment: 'prod' }],
+  ];
+
+  test.each(writeTools)('a read-only token calling %s gets 403 insufficient_scope', async (name, args) => {
+    const user = await aUser(h.domain);
+    const { status, headers, json } = await rpc(h.mcpUrl, toolCall(name, args), { token: await h.tokenFor(user, { scope: 'mcp:read' }) });
+    expect(status).toBe(403);
+    expect(headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="${metadata()}"`);
+    expect(json.error).toEqual({
+      code: -32003,
+      message: 'Forbidden: this needs the mcp:write scope, which this connection was not granted. Reconnect and allow mcp:write.',
+    });
+  });
+
+  test.each(['whoami', 'list_organizations'])('a write-only token calling %s gets 403 (write does not imply read)', async (name) => {
+    const user = await aUser(h.domain);
+    const { status } = await rpc(h.mcpUrl, toolCall(name), { token: await h.tokenFor(user, { scope: 'mcp:write' }) });
+    expect(status).toBe(403);
+  });
+
+  test('a read-only token lists tools and reads', async () => {
+    const user = await aUser(h.domain);
+    const client = await h.connect(await h.tokenFor(user, { scope: 'mcp:read' }));
+    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.callTool({ name: 'list_organizations', arguments: {} })).isError).toBeUndefined();
+  });
+
+  test('a token without any MCP scope cannot even initialize', async () => {
+    const user = await aUser(h.domain);
+    const { status } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { token: await h.tokenFor(user, { scope: 'openid' }) });
+    expect(status).toBe(403);
+  });
+
+  test('a token with any scope may still call the public tool', async () => {
+    const user = await aUser(h.domain);
+    const { status } = await rpc(h.mcpUrl, toolCall('get_service_guide'), { token: await h.tokenFor(user, { scope: '' }) });
+    expect(status).toBe(200);
+  });
+});
+
+describe('authorization server unavailable', () => {
+  test('tokens cannot be checked: 503 with Retry-After, not a 401 that would start a new sign-in', async () => {
+    const other = await createTestDomain();
+    const down = await startHarness({ domain: other.deps });
+    const token = await down.tokenFor(await aUser(other.deps));
+    await down.issuer.close();
+    const { status, headers, json } = await rpc(down.mcpUrl, toolCall('whoami'), { token });
+    expect(status).toBe(503);
+    expect(headers.get('retry-after')).toBe('5');
+    expect(json.error.message).toBe('The authorization server is unavailable; retry in a few seconds.');
+    await down.close().catch(() => undefined);
+    await other.close();
+  });
+});
