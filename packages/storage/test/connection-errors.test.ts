@@ -104,6 +104,10 @@ describe('an endpoint where nothing listens', () => {
 });
 
 describe('wrong credentials', () => {
+  // (A test server may use the same string as access key and secret, e.g. S3RVER/S3RVER.)
+  const realSecret = () =>
+    target.config.secretKey === target.config.accessKey ? [] : [target.config.secretKey];
+
   it('a wrong secret gives BAD_CREDENTIALS naming the endpoint and the variables to check', async () => {
     const store = createObjectStore({ ...target.config, secretKey: SECRET });
 
@@ -118,7 +122,7 @@ describe('wrong credentials', () => {
       expect(error.message).toContain(new URL(target.config.endpoint).origin);
       expect(error.message).toContain('S3_ACCESS_KEY');
       expect(error.message).toContain('S3_SECRET_KEY');
-      expectNoSecret(error, SECRET, target.config.secretKey);
+      expectNoSecret(error, SECRET, ...realSecret());
     }
   });
 
@@ -129,6 +133,6 @@ describe('wrong credentials', () => {
 
     expect(error.code).toBe('BAD_CREDENTIALS');
     expect(error.message).toContain('"nobody-knows-me"');
-    expectNoSecret(error, target.config.secretKey);
+    expectNoSecret(error, ...realSecret());
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { DEFAULT_REGION, resolveS3Config, type S3Config } from '../s3-config.js';
+import { fixCopySourceDecoding } from './copy-source-fix.js';
 import { carriesSignature, refuseAnonymous } from './refuse-anonymous.js';
 import { acquireKeyPair } from './s3rver-keys.js';
 import { S3rver } from './s3rver-module.js';
@@ -89,6 +90,7 @@ export const startEmbeddedS3 = async (options: EmbeddedS3Options = {}): Promise<
   try {
     if (!temporary) await mkdir(directory, { recursive: true });
     cleanups.push(acquireKeyPair(accessKey, secretKey));
+    fixCopySourceDecoding();
 
     const s3rver = new S3rver({
       directory,

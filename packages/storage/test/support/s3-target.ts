@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import { Client } from 'minio';
+
 import {
   createObjectStore,
   isStorageError,
@@ -18,8 +20,10 @@ export interface S3Target {
   readonly kind: 'embedded' | 'external';
   readonly config: S3Config;
   readonly store: S3ObjectStore;
-  /** A fresh key prefix, so tests never see each other's objects (or an earlier run's). */
+  /** A fresh key under this run's prefix, so tests never see each other's objects. */
   newKey(name?: string): string;
+  /** Removes, on close, a bucket a test created (on an external server; harmless otherwise). */
+  dropBucketOnClose(bucket: string): void;
   close(): Promise<void>;
 }
 
@@ -50,7 +54,7 @@ const connect = async (store: S3ObjectStore, endpoint: string): Promise<void> =>
     if (isStorageError(error) && error.code === 'UNREACHABLE') {
       throw new Error(
         `S3_ENDPOINT is set to ${endpoint} but nothing answers there. Start that server ` +
-          '(e.g. `minio server <dir>`, or the minio service in docker/), or unset S3_ENDPOINT ' +
+          '(MinIO: `minio server <dir>`, or its docker compose service), or unset S3_ENDPOINT ' +
           `to run these tests against the embedded server.\n${error.message}`,
       );
     }
@@ -70,13 +74,53 @@ export const startS3Target = async (): Promise<S3Target> => {
     await embedded?.close();
     throw error;
   }
+  const buckets = new Set<string>();
   return {
     kind: embedded === undefined ? 'external' : 'embedded',
     config,
     store,
     newKey: (name = 'index.html') => `test/${run}/${randomUUID()}/${name}`,
-    close: async () => embedded?.close(),
+    dropBucketOnClose: (bucket) => void buckets.add(bucket),
+    close: async () => {
+      // An embedded server's temporary directory goes away on its own; an external
+      // server keeps what tests wrote unless it is removed here.
+      if (embedded === undefined) await removeTestData(config, `test/${run}/`, [...buckets]);
+      await embedded?.close();
+    },
   };
+};
+
+const adminClient = (config: S3Config): Client => {
+  const url = new URL(config.endpoint);
+  return new Client({
+    endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? undefined : Number(url.port),
+    useSSL: url.protocol === 'https:',
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    region: config.region || 'us-east-1',
+    pathStyle: true,
+  });
+};
+
+const removeAll = async (client: Client, bucket: string, prefix: string) => {
+  const names: string[] = [];
+  for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+    const { name } = item as { name?: string };
+    if (name !== undefined) names.push(name);
+  }
+  // One DELETE each: s3rver's multi-object delete mishandles keys with XML entities.
+  for (const name of names) await client.removeObject(bucket, name);
+};
+
+const removeTestData = async (config: S3Config, prefix: string, buckets: string[]) => {
+  const client = adminClient(config);
+  await removeAll(client, config.bucket, prefix);
+  for (const bucket of buckets) {
+    if (!(await client.bucketExists(bucket))) continue;
+    await removeAll(client, bucket, '');
+    await client.removeBucket(bucket);
+  }
 };
 
 /** Stores bytes with a plain HTTP PUT to a presigned URL (setup for read/copy tests). */
