@@ -27,6 +27,8 @@ export interface RpcMessageSummary {
   readonly method: string | undefined;
   /** `params.name` of a tools/call. */
   readonly toolName: string | undefined;
+  /** A tools/call whose params are not `{ name: string, arguments?: object }`. */
+  readonly invalidParams?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import { RpcErrorCode, type RpcId } from './json-rpc.js';
 
 /** The parsed body of a POST /mcp, or the HTTP and JSON-RPC error to answer with. */
 export type BodyResult =
-  | { ok: true; body: unknown; messages: RpcMessageSummary[]; firstId: RpcId }
+  | { ok: true; body: unknown; messages: RpcMessageSummary[]; firstId: RpcId; invalidParamsId: RpcId | undefined }
   | { ok: false; status: number; code: number; message: string; id: RpcId };
 
 const MAX_BATCH = 20;
@@ -57,8 +57,11 @@ function summarize(message: unknown): RpcMessageSummary | null {
     if ('id' in message && !validId(message.id)) return null;
     if ('params' in message && !isObject(message.params) && !Array.isArray(message.params)) return null;
     const params = isObject(message.params) ? message.params : undefined;
-    const toolName = message.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
-    return { method: message.method, toolName };
+    if (message.method !== 'tools/call') return { method: message.method, toolName: undefined };
+    const toolName = typeof params?.name === 'string' ? params.name : undefined;
+    // The SDK would answer these with -32603 (its schema parse error is not an McpError).
+    const invalidParams = toolName === undefined || (params?.arguments !== undefined && !isObject(params.arguments));
+    return { method: message.method, toolName, invalidParams };
   }
   if (validId(message.id) && ('result' in message || 'error' in message)) return { method: undefined, toolName: undefined };
   return null;
@@ -97,12 +100,14 @@ export async function parseRpcBody(req: Request, limit: number): Promise<BodyRes
     };
   }
   const messages: RpcMessageSummary[] = [];
+  let invalidParamsId: RpcId | undefined;
   for (const message of list) {
     const summary = summarize(message);
     if (summary === null) {
       return { ok: false, status: 400, code: RpcErrorCode.InvalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 message.', id: idOf(message) };
     }
+    if (summary.invalidParams === true && invalidParamsId === undefined) invalidParamsId = idOf(message);
     messages.push(summary);
   }
-  return { ok: true, body, messages, firstId: idOf(list[0]) };
+  return { ok: true, body, messages, firstId: idOf(list[0]), invalidParamsId };
 }

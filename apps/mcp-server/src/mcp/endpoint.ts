@@ -95,6 +95,10 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
           sendInsufficientScope(res, { metadataUrl: deps.metadataUrl, id: body.firstId, missing });
           return;
         }
+        if (body.invalidParamsId !== undefined) {
+          sendRpcError(res, 200, body.invalidParamsId, RpcErrorCode.InvalidParams, 'Invalid params: tools/call takes "name" (a string) and "arguments" (an object).');
+          return;
+        }
         if (ctx.toolNames.includes('upload_component')) {
           if (!(await withinLimit(res, deps.rateLimits.upload, principal.userId, body.firstId, 'uploads started'))) return;
         }
