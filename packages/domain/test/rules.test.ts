@@ -97,7 +97,7 @@ describe('curl command', () => {
   it('quotes for POSIX shells', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(curlUploadCommand('https://s3.test/k?a=1&b=2')).toBe(
-      "curl --fail-with-body -sS -X PUT -H 'Content-Type: text/html' --data-binary '@./dist/index.html' 'https://s3.test/k?a=1&b=2'",
+      "curl --fail -sS -X PUT -H 'Content-Type: text/html' --data-binary '@./dist/index.html' 'https://s3.test/k?a=1&b=2'",
     );
   });
 });
