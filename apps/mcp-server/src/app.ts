@@ -2,6 +2,7 @@ import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createJwks } from './auth/jwks.js';
+import { withContentCache } from './content-cache.js';
 import type { GrantLookup } from './auth/grant-lookup.js';
 import { createPrincipalResolver } from './auth/principal.js';
 import { protectedResourceMetadata } from './auth/protected-resource.js';
@@ -30,8 +31,9 @@ export interface AppDeps {
 }
 
 /** Pure wiring: no listening, no env, no globals. */
-export function createApp(deps: AppDeps): express.Express {
-  const { config } = deps;
+export function createApp(appDeps: AppDeps): express.Express {
+  const { config } = appDeps;
+  const deps = { ...appDeps, domain: { ...appDeps.domain, objects: withContentCache(appDeps.domain.objects, config.contentCacheBytes) } };
   const mcpPath = new URL(config.publicUrl).pathname;
   const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);
   const tokens =

@@ -34,6 +34,8 @@ export interface AppConfig {
   readonly deliveryUrl: string;
   readonly auth: AuthConfig;
   readonly rateLimit: RateLimitConfig;
+  /** Memory for immutable variant HTML read by get_component (0 disables the cache). */
+  readonly contentCacheBytes: number;
   /** Largest JSON-RPC request body accepted on POST /mcp. */
   readonly maxBodyBytes: number;
   /** Express `trust proxy` value: false, or a hop count / subnet list when behind a proxy. */
@@ -87,6 +89,7 @@ export function makeConfig(overrides: Partial<AppConfig> & { port: number }): Ap
     auth: { issuer: 'http://localhost:4000', jwksUrl: null, grantCacheSeconds: 30, jwksCooldownMs: 30_000 },
     rateLimit: defaultRateLimits,
     maxBodyBytes: 1024 * 1024,
+    contentCacheBytes: 64 * 1024 * 1024,
     trustProxy: false,
     ...overrides,
   };

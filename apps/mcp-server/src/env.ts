@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   MCP_ALLOWED_HOSTS: csv.optional(),
   MCP_ALLOWED_ORIGINS: csv.optional(),
   MCP_MAX_BODY_BYTES: positiveInt(1024 * 1024),
+  MCP_CONTENT_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   MCP_TRUST_PROXY: z
     .string()
     .optional()
@@ -115,6 +116,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
         uploadWindowSeconds: env.RATE_LIMIT_UPLOAD_WINDOW_SECONDS,
       },
       maxBodyBytes: env.MCP_MAX_BODY_BYTES,
+      contentCacheBytes: env.MCP_CONTENT_CACHE_BYTES,
       trustProxy: env.MCP_TRUST_PROXY,
     },
     host: env.MCP_HOST,
