@@ -1,0 +1,38 @@
+import { ErrorCode, isDomainError, registerUser, type DomainDeps, type User } from '@cp/domain';
+import { AccountError, AccountErrorCode } from './account-error.js';
+import type { Credentials } from './credentials.js';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
+
+export interface SignUpDeps {
+  readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
+  readonly credentials: Credentials;
+}
+
+/**
+ * Creates the user (with a personal organization holding `staging` and `prod`,
+ * through the domain) and stores the password hash. The hash is computed first,
+ * so a user is never created for a password that cannot be stored.
+ */
+export async function signUp({ email, password }: { email: string; password: string }, deps: SignUpDeps): Promise<User> {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new AccountError(AccountErrorCode.WeakPassword, `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw new AccountError(AccountErrorCode.WeakPassword, `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
+  }
+  const passwordHash = await hashPassword(password);
+  let user: User;
+  try {
+    user = await registerUser({ email }, deps.domain);
+  } catch (error) {
+    if (isDomainError(error) && error.code === ErrorCode.InvalidInput) {
+      throw new AccountError(AccountErrorCode.InvalidEmail, 'Enter an email address such as name@example.com.');
+    }
+    if (isDomainError(error) && error.code === ErrorCode.NameTaken) {
+      throw new AccountError(AccountErrorCode.EmailTaken, 'An account with this email already exists. Sign in instead.');
+    }
+    throw error;
+  }
+  await deps.credentials.setPasswordHash(user.id, passwordHash, deps.domain.clock.now());
+  return user;
+}

@@ -1,0 +1,92 @@
+import type { DomainDeps } from '@cp/domain';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Credentials } from './accounts/credentials.js';
+import type { AuthConfig } from './config.js';
+import { registrationGuard } from './http/registration-guard.js';
+import type { SigningKey } from './keys/signing-keys.js';
+import type { Logger } from './log.js';
+import { createBrowserSessions } from './oidc/browser-session.js';
+import { createProvider, ROUTES } from './oidc/provider.js';
+import type { OidcStorage } from './oidc/storage.js';
+import { messagePage } from './pages/message-pages.js';
+import { STYLESHEET } from './pages/style.js';
+import { accountRoutes } from './routes/account-routes.js';
+import { interactionRoutes } from './routes/interaction-routes.js';
+import { sendPage, type PageContext } from './routes/page-context.js';
+import { sessionRoutes } from './routes/session-routes.js';
+import { signUpRoutes } from './routes/sign-up-routes.js';
+import { createCsrf } from './security/csrf.js';
+import type { Throttles } from './security/throttle.js';
+import { PACKAGE_VERSION, SERVER_NAME } from './version.js';
+
+/** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
+export interface AppDeps {
+  readonly config: AuthConfig;
+  /** Private ES256 keys; the first signs (README "Signing keys"). */
+  readonly signingKeys: readonly SigningKey[];
+  readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
+  readonly credentials: Credentials;
+  readonly oidc: OidcStorage;
+  readonly throttles: Throttles;
+  readonly log: Logger;
+}
+
+/** Pure wiring: no listening, no env, no timers. */
+export function createApp(deps: AppDeps): express.Express {
+  const { config } = deps;
+  const provider = createProvider({ config, signingKeys: deps.signingKeys, storage: deps.oidc, domain: deps.domain, log: deps.log });
+  const pages: PageContext = {
+    config,
+    provider,
+    sessions: createBrowserSessions(provider, config),
+    csrf: createCsrf({ key: config.cookieKeys[0] ?? '', secure: config.secureCookies }),
+    domain: deps.domain,
+    credentials: deps.credentials,
+    throttles: deps.throttles,
+    oidc: deps.oidc,
+    log: deps.log,
+  };
+  const health = JSON.stringify({ status: 'ok', version: PACKAGE_VERSION, server: SERVER_NAME });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+    next();
+  });
+
+  app.get('/', (_req, res) => {
+    res.type('application/json').send(health);
+  });
+  app.get('/assets/auth.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
+  });
+
+  // RFC 8414 metadata: oidc-provider serves the OpenID form; both names answer the same document.
+  app.get('/.well-known/oauth-authorization-server', (req, _res, next) => {
+    req.url = '/.well-known/openid-configuration';
+    next();
+  });
+  app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerIp));
+
+  app.use(interactionRoutes(pages));
+  app.use(signUpRoutes(pages));
+  app.use(sessionRoutes(pages));
+  app.use(accountRoutes(pages));
+
+  // Everything else is oidc-provider's: discovery, JWKS, authorize, token, registration, revocation, introspection.
+  app.use(provider.callback());
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendPage(res, 500, messagePage({ title: 'Something went wrong', message: 'The server could not finish this request. Try again in a moment.' }));
+  });
+
+  return app;
+}

@@ -1,0 +1,74 @@
+/** Everything the auth server reads from its environment, already validated (see env.ts). */
+
+/** Failed sign-ins and anonymous writes allowed per window before requests are refused. */
+export interface ThrottleConfig {
+  /** Failed sign-ins for one email address (whether or not it has an account). */
+  readonly loginPerAccount: { readonly attempts: number; readonly windowSeconds: number };
+  /** Failed sign-ins from one IP address, across all email addresses. */
+  readonly loginPerIp: { readonly attempts: number; readonly windowSeconds: number };
+  /** Accounts created from one IP address. */
+  readonly signupPerIp: { readonly attempts: number; readonly windowSeconds: number };
+  /** Dynamic client registrations from one IP address. */
+  readonly registrationPerIp: { readonly attempts: number; readonly windowSeconds: number };
+}
+
+/** Lifetimes in seconds (see README "Tokens"). */
+export interface Lifetimes {
+  /** The spec's 30 days, cut short when the grant expires sooner. */
+  readonly accessToken: number;
+  /** Renewed on every rotation, never beyond the grant. */
+  readonly refreshToken: number;
+  /** How long one consent lasts before the user is asked again. */
+  readonly grant: number;
+  readonly session: number;
+  readonly interaction: number;
+  readonly authorizationCode: number;
+}
+
+export interface AuthConfig {
+  /** The issuer identifier, exactly as discovery and tokens write it (no trailing slash). */
+  readonly issuer: string;
+  /** The MCP resource URL: the only accepted `resource`, and the access tokens' `aud`. */
+  readonly mcpResourceUrl: string;
+  /** Keys that sign cookies; the first signs, all verify (rotation). */
+  readonly cookieKeys: readonly string[];
+  /** Production: cookies are `Secure` (and the CSRF cookie uses the `__Host-` prefix). */
+  readonly secureCookies: boolean;
+  readonly signupEnabled: boolean;
+  /** Express `trust proxy` value (also tells oidc-provider to trust X-Forwarded-*). */
+  readonly trustProxy: boolean | number | string;
+  readonly throttle: ThrottleConfig;
+  readonly lifetimes: Lifetimes;
+}
+
+const DAY = 24 * 60 * 60;
+
+export const defaultLifetimes: Lifetimes = {
+  accessToken: 30 * DAY,
+  refreshToken: 90 * DAY,
+  grant: 365 * DAY,
+  session: 14 * DAY,
+  interaction: 60 * 60,
+  authorizationCode: 60,
+};
+
+export const defaultThrottle: ThrottleConfig = {
+  loginPerAccount: { attempts: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { attempts: 50, windowSeconds: 60 * 60 },
+  signupPerIp: { attempts: 10, windowSeconds: 60 * 60 },
+  registrationPerIp: { attempts: 30, windowSeconds: 60 * 60 },
+};
+
+/** Test and embedded-stack convenience: a full config from the few values that vary. */
+export function makeConfig(overrides: Partial<AuthConfig> & { issuer: string }): AuthConfig {
+  return {
+    mcpResourceUrl: 'http://localhost:4100/mcp',
+    cookieKeys: ['development-cookie-key-not-for-production-use'],
+    secureCookies: false,
+    signupEnabled: true,
+    trustProxy: false,
+    throttle: defaultThrottle,
+    lifetimes: defaultLifetimes,
+    ...overrides,
+  };
+}

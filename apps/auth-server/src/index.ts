@@ -1,0 +1,10 @@
+export { createApp, type AppDeps } from './app.js';
+export { type AuthConfig, makeConfig, defaultLifetimes, defaultThrottle } from './config.js';
+export { parseEnv, loadEnv, type Env } from './env.js';
+export { createLogger } from './log.js';
+export { createThrottles } from './security/throttle.js';
+export { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
+export { generateSigningKey, parseSigningKeys, type SigningKey } from './keys/signing-keys.js';
+export type { Credentials } from './accounts/credentials.js';
+export type { OidcStorage, OidcAdapter, GrantRecord } from './oidc/storage.js';
+export { SERVER_NAME } from './version.js';

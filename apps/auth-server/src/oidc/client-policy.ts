@@ -1,0 +1,59 @@
+import { errors } from 'oidc-provider';
+import { SUPPORTED_SCOPES } from './scopes.js';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
+
+type RedirectKind = 'loopback' | 'app-scheme' | 'https';
+
+/**
+ * RFC 8252 native-app redirects are loopback http (any port) and an app's own
+ * scheme; web redirects must be https. Throws (as `invalid_redirect_uri`) for
+ * dangerous schemes and for plain http anywhere but loopback. Fragments and
+ * unparseable URIs are refused by oidc-provider itself.
+ */
+function classify(uri: string): RedirectKind | null {
+  const url = URL.parse(uri);
+  if (url === null) return null;
+  if (FORBIDDEN_SCHEMES.has(url.protocol)) {
+    throw new errors.InvalidClientMetadata(`redirect_uris must not use the ${url.protocol.slice(0, -1)} scheme`);
+  }
+  if (url.protocol === 'http:') {
+    if (LOOPBACK_HOSTS.has(url.hostname)) return 'loopback';
+    throw new errors.InvalidClientMetadata('redirect_uris must use https, except for loopback addresses (localhost, 127.0.0.1, [::1])');
+  }
+  return url.protocol === 'https:' ? 'https' : 'app-scheme';
+}
+
+/**
+ * Client metadata rules applied whenever oidc-provider builds a client (at
+ * registration and when loading one): it runs as the `extraClientMetadata`
+ * validator, the only hook that sees the metadata before oidc-provider checks it.
+ *
+ * - A client with a loopback or app-scheme redirect becomes `application_type:
+ *   native`, whatever it declared: real MCP clients (Claude Code, Cursor, VS Code)
+ *   register without it, and only native clients get RFC 8252's "any loopback
+ *   port" matching and may use an app scheme.
+ * - Registered `scope` keeps only the scopes this server knows (RFC 7591 lets the
+ *   server replace what it does not support); nothing known left means no limit
+ *   beyond what each authorization request asks for.
+ */
+export function applyClientPolicy(metadata: Record<string, unknown>): void {
+  const uris = Array.isArray(metadata.redirect_uris) ? metadata.redirect_uris.filter((uri) => typeof uri === 'string') : [];
+  const kinds = uris.map(classify);
+  if (kinds.includes('loopback') || kinds.includes('app-scheme')) metadata.application_type = 'native';
+
+  if (typeof metadata.scope === 'string') {
+    const known = metadata.scope.split(' ').filter((scope) => SUPPORTED_SCOPES.includes(scope));
+    if (known.length > 0) metadata.scope = [...new Set(known)].join(' ');
+    else delete metadata.scope;
+  }
+}
+
+/** RFC 7591 metadata oidc-provider does not know; kept so the hook below runs for every client. */
+export const EXTRA_CLIENT_METADATA = ['software_id', 'software_version'];
+
+export const clientPolicyValidator = (_ctx: unknown, key: string, _value: unknown, metadata: Record<string, unknown>): void => {
+  // Called once per extra property; the policy needs to run only once per client.
+  if (key === EXTRA_CLIENT_METADATA[0]) applyClientPolicy(metadata);
+};

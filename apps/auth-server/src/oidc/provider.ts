@@ -1,0 +1,147 @@
+import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AuthConfig } from '../config.js';
+import type { SigningKey } from '../keys/signing-keys.js';
+import type { Logger } from '../log.js';
+import { messagePage } from '../pages/message-pages.js';
+import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
+import { providerAdapter } from './adapter.js';
+import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
+import { providerTtl } from './lifetimes.js';
+import { MCP_SCOPES, SUPPORTED_SCOPES } from './scopes.js';
+import type { OidcStorage } from './storage.js';
+
+export interface ProviderDeps {
+  readonly config: AuthConfig;
+  readonly signingKeys: readonly SigningKey[];
+  readonly storage: OidcStorage;
+  readonly domain: Pick<DomainDeps, 'repos'>;
+  readonly log: Logger;
+}
+
+/** Endpoint paths; `/authorize`, `/token` and `/register` are MCP's fallback defaults too. */
+export const ROUTES = {
+  authorization: '/authorize',
+  token: '/token',
+  registration: '/register',
+  revocation: '/revoke',
+  introspection: '/introspect',
+  jwks: '/jwks',
+} as const;
+
+export const COOKIE_NAMES = { session: 'cp_session', interaction: 'cp_interaction', resume: 'cp_interaction_resume' };
+
+/** Cookie options shared by oidc-provider and the pages that sign people in and out. */
+export const sessionCookieOptions = (config: AuthConfig) =>
+  ({ httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true, path: '/' }) as const;
+
+const sameResource = (a: string, b: string): boolean => URL.parse(a)?.href === URL.parse(b)?.href;
+
+export function createProvider(deps: ProviderDeps): Provider {
+  const { config } = deps;
+  const resource = config.mcpResourceUrl;
+  const cookie = sessionCookieOptions(config);
+
+  const configuration: Configuration = {
+    adapter: providerAdapter(deps.storage),
+    jwks: { keys: deps.signingKeys.map((key) => ({ ...key })) },
+    cookies: { keys: [...config.cookieKeys], names: COOKIE_NAMES, long: cookie, short: cookie },
+    async findAccount(_ctx, sub) {
+      try {
+        const user = await getUser({ actor: { userId: sub } }, deps.domain);
+        return { accountId: user.id, claims: () => ({ sub: user.id }) };
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'NOT_FOUND') return undefined;
+        throw error;
+      }
+    },
+    claims: { openid: ['sub'] },
+    scopes: [...SUPPORTED_SCOPES],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    extraClientMetadata: {
+      properties: EXTRA_CLIENT_METADATA,
+      validator: (ctx, key, value, metadata) => clientPolicyValidator(ctx, key, value, metadata),
+    },
+    routes: ROUTES,
+    ttl: providerTtl(config.lifetimes),
+    // Every client registered with the refresh_token grant gets one, without offline_access (DESIGN.md "Tokens").
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Always rotate; a rotated token presented again revokes the whole grant (README "Tokens").
+    rotateRefreshToken: true,
+    // Signing out of the browser must not disconnect the applications the user connected.
+    expiresWithSession: async () => false,
+    async extraTokenClaims(_ctx, token) {
+      // The MCP server checks that this grant still exists (revocation within 30 s).
+      return token.kind === 'AccessToken' ? { grantId: token.grantId } : undefined;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      // Not used by MCP clients; off keeps the surface small (the MCP server does not check DPoP proofs).
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        // No `resource` means the MCP server; at the token endpoint the granted one is used.
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resource,
+        useGrantedResource: async () => true,
+        async getResourceServerInfo(_ctx, indicator) {
+          if (!sameResource(indicator, resource)) {
+            throw new errors.InvalidTarget(`the only resource served here is ${resource}`);
+          }
+          return {
+            scope: MCP_SCOPES.join(' '),
+            audience: resource,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
+      ctx.body = messagePage({
+        title: 'This sign-in request cannot continue',
+        message: `${out.error_description ?? out.error}. Start again from the application you were connecting (${out.error}).`,
+      });
+    },
+  };
+
+  const provider = new Provider(config.issuer, configuration);
+  provider.proxy = config.trustProxy !== false;
+  provider.use(defaultScope(provider));
+  provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
+  return provider;
+}
+
+/**
+ * RFC 6749 §3.3: an authorization request without `scope` gets a default. Here it
+ * is the MCP scopes the client registered, or both MCP scopes when it registered
+ * none; the consent page lists them before the user allows anything.
+ */
+function defaultScope(provider: Provider) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+    if (ctx.method === 'GET' && ctx.path === ROUTES.authorization && ctx.query.scope === undefined && typeof ctx.query.client_id === 'string') {
+      const client = await provider.Client.find(ctx.query.client_id).catch(() => undefined);
+      const registered = (client?.scope ?? '').split(' ').filter((scope) => (MCP_SCOPES as readonly string[]).includes(scope));
+      ctx.query = { ...ctx.query, scope: (registered.length > 0 ? registered : MCP_SCOPES).join(' ') };
+    }
+    await next();
+  };
+}

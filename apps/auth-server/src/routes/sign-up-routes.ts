@@ -1,0 +1,79 @@
+import { Router, type Request, type Response } from 'express';
+import { errors } from 'oidc-provider';
+import { AccountError } from '../accounts/account-error.js';
+import { signUp } from '../accounts/sign-up.js';
+import { messagePage } from '../pages/message-pages.js';
+import { signUpPage } from '../pages/sign-in-pages.js';
+import { field, formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
+
+/** The interaction a sign-up link came from (`?interaction=<uid>`), if any. */
+const interactionOf = (req: Request): string | null => {
+  const uid = req.query.interaction;
+  return typeof uid === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(uid) ? uid : null;
+};
+
+/**
+ * Sign-up at /signup. Reached from an authorization's sign-in page it carries the
+ * interaction id, and a new account goes straight back to that authorization,
+ * signed in; otherwise it ends on /account.
+ */
+export function signUpRoutes(ctx: PageContext): Router {
+  const router = Router();
+
+  const render = (req: Request, res: Response, status: number, error: string | null) => {
+    const uid = interactionOf(req);
+    sendPage(
+      res,
+      status,
+      signUpPage({
+        action: uid === null ? '/signup' : `/signup?interaction=${uid}`,
+        csrf: ctx.csrf.token(req, res),
+        email: field(req, 'email'),
+        error,
+        loginHref: uid === null ? '/login' : `/interaction/${uid}`,
+      }),
+    );
+  };
+
+  router.all('/signup', (_req, res, next) => {
+    if (ctx.config.signupEnabled) return next();
+    sendPage(res, 404, messagePage({ title: 'Sign-up is closed', message: 'New accounts cannot be created here. Ask an administrator for access.' }));
+  });
+
+  router.get('/signup', (req, res) => render(req, res, 200, null));
+
+  router.post('/signup', formBody, async (req, res) => {
+    if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
+    const wait = await ctx.throttles.signupPerIp.hit(req.ip ?? 'unknown');
+    if (wait > 0) {
+      res.set('Retry-After', String(wait));
+      return render(req, res, 429, retryMessage(wait));
+    }
+    let userId: string;
+    try {
+      userId = (await signUp({ email: field(req, 'email'), password: field(req, 'password') }, ctx)).id;
+    } catch (error) {
+      if (error instanceof AccountError) return render(req, res, 400, error.message);
+      throw error;
+    }
+    ctx.log.info({ userId }, 'account created');
+
+    const uid = interactionOf(req);
+    if (uid !== null) {
+      try {
+        const interaction = await ctx.provider.interactionDetails(req, res);
+        if (interaction.uid === uid && interaction.prompt.name === 'login') {
+          await ctx.provider.interactionFinished(req, res, { login: { accountId: userId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+          return;
+        }
+      } catch (error) {
+        if (!(error instanceof errors.SessionNotFound)) throw error;
+      }
+    }
+    // No authorization waiting (or it expired meanwhile): sign in here and show the account.
+    await ctx.sessions.signIn(req, res, userId);
+    res.redirect(303, '/account');
+  });
+
+  return router;
+}

@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DomainDeps } from '@cp/domain';
+import { inMemoryDeps } from '@cp/domain/testing';
+import type { Credentials } from '../../src/accounts/credentials.js';
+import { createApp } from '../../src/app.js';
+import { type AuthConfig, makeConfig } from '../../src/config.js';
+import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
+import { silentLogger } from '../../src/log.js';
+import type { OidcStorage } from '../../src/oidc/storage.js';
+import { createThrottles } from '../../src/security/throttle.js';
+import { memoryCredentials, memoryOidcStorage } from './memory-storage.js';
+
+export interface AuthHarness {
+  readonly issuer: string;
+  readonly config: AuthConfig;
+  readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
+  readonly oidc: OidcStorage;
+  readonly credentials: Credentials;
+  readonly signingKeys: SigningKey[];
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  readonly config?: Partial<AuthConfig>;
+  readonly domain?: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
+  readonly oidc?: OidcStorage;
+  readonly credentials?: Credentials;
+  readonly signingKeys?: SigningKey[];
+}
+
+/** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
+export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> {
+  const { deps } = inMemoryDeps();
+  return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() } };
+}
+
+/** The auth server on a real port, wired by createApp. */
+export async function startAuthServer(options: HarnessOptions = {}): Promise<AuthHarness> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = makeConfig({ issuer, ...options.config });
+  const domain = options.domain ?? memoryDomain();
+  const oidc = options.oidc ?? memoryOidcStorage();
+  const credentials = options.credentials ?? memoryCredentials();
+  const signingKeys = options.signingKeys ?? [await generateSigningKey()];
+  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles: createThrottles(config.throttle), log: silentLogger() });
+  server.on('request', app);
+  return {
+    issuer,
+    config,
+    domain,
+    oidc,
+    credentials,
+    signingKeys,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
