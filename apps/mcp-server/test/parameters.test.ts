@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-return -- tool results are JSON, checked by assertions */
 import type { User } from '@cp/domain';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call -- tool results are JSON, checked by assertions */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { User } from '@cp/domain';
 import { createTestDomain, type TestDomain } from './support/domain.js';

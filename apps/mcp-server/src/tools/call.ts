@@ -40,7 +40,7 @@ export async function runTool(tool: ToolDefinition, rawArgs: Record<string, unkn
   if (!parsed.success) return toolError(ToolErrorCode.InvalidInput, describeInvalidArguments(tool, args, parsed.error));
   try {
     const data = await tool.run(parsed.data, ctx);
-    return toolSuccess(data as Record<string, unknown>);
+    return toolSuccess(data);
   } catch (error) {
     const failure = toToolFailure(error, ctx.requestId);
     if (failure.unexpected) ctx.log.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');

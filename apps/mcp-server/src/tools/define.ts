@@ -1,5 +1,5 @@
 import type { Actor, DomainDeps } from '@cp/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { Requirement } from '../auth/scopes.js';
 import type { AppConfig } from '../config.js';

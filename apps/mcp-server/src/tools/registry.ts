@@ -38,8 +38,9 @@ export const toolErrorShape = z.object({
 });
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' });
-  return rest;
+  const json: Record<string, unknown> = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' });
+  delete json.$schema;
+  return json;
 }
 
 /**
@@ -56,7 +57,7 @@ export function buildToolListing(tools: readonly ToolDefinition[] = TOOLS): Tool
     outputSchema: {
       type: 'object',
       oneOf: [jsonSchema(tool.output.extend({ success: z.literal(true) }), 'output'), jsonSchema(toolErrorShape, 'output')],
-    } as Tool['outputSchema'],
+    },
     annotations: { title: tool.title, ...tool.annotations },
   }));
 }

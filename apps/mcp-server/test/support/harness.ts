@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerUser, type DomainDeps, type User } from '@cp/domain';
