@@ -1,0 +1,60 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DomainDeps } from '@cp/domain';
+import { Redis } from 'ioredis';
+import { createApp } from './app.js';
+import type { GrantLookup } from './auth/grant-lookup.js';
+import type { AppConfig } from './config.js';
+import type { Logger } from './log.js';
+import { createRateLimits } from './rate-limit/limiter.js';
+
+/** A service listening on a port, as main.ts and the embedded stack see it. */
+export interface RunningService {
+  readonly name: string;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app from ready dependencies and listens. Redis (for shared rate-limit
+ * counters) is connected here when `redisUrl` is set; its failures are logged and
+ * the limiter falls back to memory counters.
+ */
+export async function serveMcp(options: {
+  config: AppConfig;
+  host?: string | undefined;
+  domain: DomainDeps;
+  grants: GrantLookup;
+  redisUrl: string | null;
+  log: Logger;
+}): Promise<RunningService> {
+  const { config, log } = options;
+  const redis = options.redisUrl === null ? null : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis unavailable; rate limits use per-instance memory counters'));
+  const app = createApp({
+    config,
+    domain: options.domain,
+    grants: options.grants,
+    rateLimits: createRateLimits(config.rateLimit, { redis }),
+    log,
+  });
+  const server = createServer(app);
+  // Slow clients must not pin sockets: bounded header and request times.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, options.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port, publicUrl: config.publicUrl, issuer: config.auth.issuer }, 'MCP server listening');
+  return {
+    name: 'MCP server',
+    url: config.publicUrl,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}
