@@ -1,8 +1,9 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { FormBrowser } from './support/form-browser.js';
 import { aUser, authorizeCode, exchange } from './support/flow.js';
+import { generateSigningKey } from '../src/keys/signing-keys.js';
 import { startAuthServer, type AuthHarness } from './support/harness.js';
-import { aPublicClient, tokenRequest } from './support/oauth-client.js';
+import { aPublicClient, decodeJwt, tokenRequest } from './support/oauth-client.js';
 
 let auth: AuthHarness;
 beforeAll(async () => {
@@ -36,4 +37,22 @@ test('code flow: JWT access token for the MCP resource, refresh token, iss in th
   const refreshed = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.json.refresh_token });
   expect(refreshed.status).toBe(200);
   expect(refreshed.json.refresh_token).not.toBe(tokens.json.refresh_token);
+});
+
+test('key rotation: every listed key is published, only the first signs', async () => {
+  const [current, next] = [await generateSigningKey(), await generateSigningKey()];
+  for (const keys of [[current, next], [next, current]]) {
+    const rotating = await startAuthServer({ signingKeys: keys });
+    try {
+      const jwks = (await (await fetch(`${rotating.issuer}/jwks`)).json()) as JSONWebKeySet;
+      expect(jwks.keys.map((key) => key.kid).sort()).toEqual([current.kid, next.kid].sort());
+      expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
+      const client = await aPublicClient(rotating.issuer);
+      const flow = await authorizeCode(new FormBrowser(), rotating, client, await aUser(rotating));
+      const { json } = await exchange(rotating, client, flow);
+      expect(decodeJwt(json.access_token).header.kid).toBe(keys[0]!.kid);
+    } finally {
+      await rotating.close();
+    }
+  }
 });

@@ -1,0 +1,94 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EnvError, parseEnv } from '../src/env.js';
+import { loadOrCreateLocalSecrets } from '../src/keys/local-secrets.js';
+import { generateSigningKey, parseSigningKeys } from '../src/keys/signing-keys.js';
+
+const problemsOf = (env: Record<string, string>): string => {
+  try {
+    parseEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+test('defaults: issuer http://localhost:4000, port 4000, the MCP resource, sign-up on, local secrets', () => {
+  const env = parseEnv({});
+  expect(env.config.issuer).toBe('http://localhost:4000');
+  expect(env.port).toBe(4000);
+  expect(env.config.mcpResourceUrl).toBe('http://localhost:4100/mcp');
+  expect(env.config.signupEnabled).toBe(true);
+  expect(env.config.secureCookies).toBe(false);
+  expect(env.signingKeys).toBeNull();
+  expect(env.localSecretsFile).toBe('.data/auth/secrets.json');
+});
+
+test('each bad value is named', () => {
+  const message = problemsOf({ AUTH_PORT: 'x', AUTH_ISSUER: 'ftp://a', AUTH_SIGNUP_ENABLED: 'maybe', MCP_PUBLIC_URL: 'nope' });
+  for (const name of ['AUTH_PORT', 'AUTH_ISSUER', 'AUTH_SIGNUP_ENABLED', 'MCP_PUBLIC_URL']) expect(message).toContain(name);
+  expect(problemsOf({ AUTH_ISSUER: 'http://localhost:4000/oidc' })).toContain('AUTH_ISSUER: must be an origin');
+  expect(problemsOf({ AUTH_COOKIE_KEYS: 'short' })).toContain('AUTH_COOKIE_KEYS');
+  expect(problemsOf({ AUTH_SIGNING_KEYS: '{"keys":[{"kty":"RSA"}]}' })).toContain('AUTH_SIGNING_KEYS: key 1: must be an EC P-256 key');
+});
+
+describe('production', () => {
+  const secrets = async () => ({
+    AUTH_SIGNING_KEYS: JSON.stringify({ keys: [await generateSigningKey()] }),
+    AUTH_COOKIE_KEYS: 'k'.repeat(32),
+    DATABASE_URL: 'postgresql://db.internal/app',
+  });
+
+  test('refuses unset secrets, naming each', () => {
+    const message = problemsOf({ NODE_ENV: 'production', AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' });
+    expect(message).toContain('AUTH_SIGNING_KEYS: required in production');
+    expect(message).toContain('AUTH_COOKIE_KEYS: required in production');
+    expect(message).toContain('DATABASE_URL: required in production');
+  });
+
+  test('refuses http public URLs other than loopback', async () => {
+    const message = problemsOf({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'http://auth.example.com', MCP_PUBLIC_URL: 'http://mcp.example.com/mcp' });
+    expect(message).toContain('AUTH_ISSUER: must be an https URL in production');
+    expect(message).toContain('MCP_PUBLIC_URL: must be an https URL in production');
+  });
+
+  test('accepts https (and loopback http) with every secret set; cookies become Secure', async () => {
+    const env = parseEnv({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' });
+    expect(env.config.secureCookies).toBe(true);
+    expect(env.signingKeys).toHaveLength(1);
+    expect(parseEnv({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'http://127.0.0.1:4000' }).config.issuer).toBe('http://127.0.0.1:4000');
+  });
+
+  test('reads the keys from a file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'auth-keys-'));
+    const file = join(dir, 'jwks.json');
+    await writeFile(file, JSON.stringify({ keys: [await generateSigningKey()] }));
+    const rest: Record<string, string> = await secrets();
+    delete rest.AUTH_SIGNING_KEYS;
+    const env = parseEnv({ NODE_ENV: 'production', ...rest, AUTH_SIGNING_KEYS_FILE: file, AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' });
+    expect(env.signingKeys?.[0]?.kid).toEqual(expect.any(String));
+    expect(problemsOf({ AUTH_SIGNING_KEYS_FILE: join(dir, 'missing.json') })).toContain('AUTH_SIGNING_KEYS_FILE: cannot read');
+  });
+});
+
+test('signing keys: private ES256 with a unique kid', async () => {
+  const key = await generateSigningKey();
+  expect(parseSigningKeys(JSON.stringify({ keys: [key] }))[0]).toMatchObject({ kid: key.kid, alg: 'ES256', use: 'sig' });
+  const publicOnly: Record<string, unknown> = { ...key };
+  delete publicOnly.d;
+  expect(() => parseSigningKeys(JSON.stringify({ keys: [publicOnly] }))).toThrow('must be a private key');
+  expect(() => parseSigningKeys(JSON.stringify({ keys: [key, key] }))).toThrow('duplicate kid');
+  expect(() => parseSigningKeys(JSON.stringify({ keys: [{ ...key, kid: undefined }] }))).toThrow('needs a "kid"');
+  expect(() => parseSigningKeys('nope')).toThrow('JSON Web Key Set');
+});
+
+test('local secrets are generated once, kept with mode 0600, and read back unchanged', async () => {
+  const file = join(await mkdtemp(join(tmpdir(), 'auth-secrets-')), 'auth', 'secrets.json');
+  const first = await loadOrCreateLocalSecrets(file);
+  const second = await loadOrCreateLocalSecrets(file);
+  expect(second).toEqual(first);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  expect(JSON.parse(await readFile(file, 'utf8')).cookieKeys[0]).toHaveLength(43);
+});
