@@ -6,7 +6,7 @@
  *
  * Run (from the repo root):  pnpm --filter @cp/mcp-server bench
  * Env: BENCH_DURATION (s, default 5), BENCH_RUNS (default 3), BENCH_COMPONENTS
- * (default 10000), BENCH_DATABASE_URL (server URL, default postgresql://postgres@127.0.0.1:5432).
+ * (default 10000).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
