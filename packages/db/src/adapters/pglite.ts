@@ -1,0 +1,59 @@
+import { PGlite } from '@electric-sql/pglite';
+import type {
+  ConnectionInfo,
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { scriptError } from './script-errors.js';
+
+/**
+ * `pglite-prisma-adapter` with two fixes that matter for migrations:
+ * - its `executeScript` starts `exec` without awaiting it, so a failing
+ *   migration would be recorded as applied and its error would surface as an
+ *   unhandled rejection; here the script is awaited and its error reported;
+ * - its shadow database (used when authoring a migration) is a new in-memory
+ *   PGlite that is never closed; here it is closed when the engine disposes it.
+ */
+export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = 'postgres';
+  readonly adapterName = 'pglite-prisma-adapter';
+  private readonly inner: PrismaPGlite;
+
+  constructor(private readonly db: PGlite) {
+    this.inner = new PrismaPGlite(db);
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return withAwaitedScripts(await this.inner.connect(), this.db);
+  }
+
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    const shadow = await PGlite.create();
+    const adapter = await new PrismaPGlite(shadow).connect();
+    return withAwaitedScripts(adapter, shadow, () => shadow.close());
+  }
+}
+
+function withAwaitedScripts(adapter: SqlDriverAdapter, db: PGlite, onDispose?: () => Promise<void>): SqlDriverAdapter {
+  const connectionInfo: ConnectionInfo = adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true };
+  return {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw: (query) => adapter.queryRaw(query),
+    executeRaw: (query) => adapter.executeRaw(query),
+    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
+    getConnectionInfo: () => connectionInfo,
+    async executeScript(script) {
+      try {
+        await db.exec(script);
+      } catch (error) {
+        throw scriptError(error);
+      }
+    },
+    async dispose() {
+      await adapter.dispose();
+      await onDispose?.();
+    },
+  };
+}
