@@ -1,0 +1,106 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PGliteAdapterFactory } from './adapters/pglite.js';
+import { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
+import { defaultPgliteDataDir, MEMORY } from './connection/data-dir.js';
+import { connectionError, databaseName, describeServer } from './connection/postgres-url.js';
+import { PrismaClient } from './generated/prisma/client.js';
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string. When absent, the embedded PGlite database is used. */
+  readonly databaseUrl?: string | undefined;
+  /** PostgreSQL: most connections the pool opens (default 10). */
+  readonly poolSize?: number | undefined;
+  /** PostgreSQL: how long to wait for a connection, in ms (default 5000). */
+  readonly connectTimeoutMs?: number | undefined;
+  /**
+   * PGlite: the data folder (created if missing), or "memory://" for a database
+   * that lives and dies with the process. Default: `.data/pglite` under the
+   * repository root (the nearest folder with pnpm-workspace.yaml), else the cwd.
+   */
+  readonly pgliteDataDir?: string | undefined;
+  /** PGlite: an instance opened by the caller (not closed by `close()`); wins over `pgliteDataDir`. */
+  readonly pglite?: PGlite | undefined;
+}
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly prisma: PrismaClient;
+  /**
+   * What `migrate({ adapterFactory })` needs for this database: a dedicated
+   * single connection for PostgreSQL, the same PGlite instance for PGlite
+   * (PGlite serves one process, so migrations must go through it).
+   */
+  readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** For messages: `host:port/database` (no credentials), the PGlite folder, or "memory://". */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+// Interactive transactions wait for a connection (PGlite has one and runs them in
+// turn), so the defaults of 2 s / 5 s are too tight under a burst of confirms.
+const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
+
+/**
+ * Opens the application database: PostgreSQL through `@prisma/adapter-pg` when
+ * `databaseUrl` is set, otherwise PGlite. Fails fast, with a message naming the
+ * server (never the password), when PostgreSQL cannot be reached.
+ * The schema is not migrated here: call `migrate()` (or `pnpm db:migrate`).
+ */
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+  });
+  // An idle connection dropped by the server must not crash the process; the
+  // next query reconnects or reports the failure.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw connectionError(databaseUrl, error);
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions });
+  return {
+    kind: 'postgres',
+    prisma,
+    adapterFactory: new PostgresMigrationAdapterFactory(databaseUrl),
+    location: `${describeServer(databaseUrl)}/${databaseName(databaseUrl)}`,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let db = options.pglite;
+  const location = options.pglite ? 'pglite' : (options.pgliteDataDir ?? defaultPgliteDataDir());
+  if (!db) {
+    if (!location.startsWith(MEMORY)) await mkdir(location, { recursive: true });
+    db = await PGlite.create(location.startsWith(MEMORY) ? {} : { dataDir: location });
+  }
+  const owned = !options.pglite;
+  const adapterFactory = new PGliteAdapterFactory(db);
+  const prisma = new PrismaClient({ adapter: adapterFactory, transactionOptions });
+  const pglite = db;
+  return {
+    kind: 'pglite',
+    prisma,
+    adapterFactory,
+    location,
+    async close() {
+      await prisma.$disconnect();
+      if (owned) await pglite.close();
+    },
+  };
+}

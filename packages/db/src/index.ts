@@ -1,0 +1,9 @@
+export { createDatabase, type Database, type DatabaseOptions } from './client.js';
+export { createRepositories } from './repositories/index.js';
+export { createGrantLookup, type GrantLookup } from './grant-lookup.js';
+export { migrate, createMigration, type MigrateOptions, type MigrationTarget, type CreateMigrationOptions } from './migrations/migrate.js';
+export { defaultMigrationsDir, defaultSchemaPath } from './migrations/migrations-dir.js';
+export { defaultPgliteDataDir, findRepositoryRoot } from './connection/data-dir.js';
+export { PGliteAdapterFactory } from './adapters/pglite.js';
+export { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
+export { PrismaClient, Prisma } from './generated/prisma/client.js';

@@ -1,0 +1,83 @@
+import { componentNameKey, DomainError, ErrorCode, invalidInput, isUuid, type Components, type TagEdit } from '@cp/domain';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import { toComponent, type ComponentRow } from './mappers.js';
+
+/** Columns aliased to the model's field names, so raw rows map like model rows. */
+const COLUMNS = Prisma.sql`id, organization_id AS "organizationId", name, name_key AS "nameKey", description, tags,
+  variants_count AS "variantsCount", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+export function createComponents(prisma: PrismaClient): Components {
+  return {
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.component.findUnique({ where: { id } });
+      return row && toComponent(row);
+    },
+
+    async findByName(organizationId, name) {
+      if (!isUuid(organizationId)) return null;
+      const row = await prisma.component.findUnique({
+        where: { organizationId_nameKey: { organizationId, nameKey: componentNameKey(name) } },
+      });
+      return row && toComponent(row);
+    },
+
+    async list({ organizationId, nameContains, limit, after }) {
+      if (!isUuid(organizationId)) return [];
+      if (after && !isUuid(after.id)) {
+        throw invalidInput('cursor', 'this is not a cursor returned by list_components; start again without a cursor.');
+      }
+      // strpos() matches a plain substring: "%" and "_" mean themselves, no escaping needed.
+      // name_key is lower-cased in JS on write, so lower-casing the needle the same way
+      // makes the match case-insensitive. The row comparison continues strictly after
+      // the cursor in the same (name_key, id) order as ORDER BY, so concurrent inserts
+      // never make a row repeat or vanish between pages.
+      const rows = await prisma.$queryRaw<ComponentRow[]>`
+        SELECT ${COLUMNS} FROM components
+        WHERE organization_id = ${organizationId}::uuid
+          ${nameContains ? Prisma.sql`AND strpos(name_key, ${componentNameKey(nameContains)}) > 0` : Prisma.empty}
+          ${after ? Prisma.sql`AND (name_key, id) > (${after.nameKey}, ${after.id}::uuid)` : Prisma.empty}
+        ORDER BY name_key, id
+        LIMIT ${limit}`;
+      return rows.map(toComponent);
+    },
+
+    async editTags(id, edit, { now, maxTags }) {
+      if (!isUuid(id)) return null;
+      const [row] = await prisma.$queryRaw<ComponentRow[]>`
+        UPDATE components SET tags = ${newTags(edit)}, updated_at = ${now}
+        WHERE id = ${id}::uuid AND cardinality(${newTags(edit)}) <= ${maxTags}
+        RETURNING ${COLUMNS}`;
+      if (row) return toComponent(row);
+      const exists = await prisma.component.count({ where: { id } });
+      if (exists === 0) return null;
+      throw new DomainError(
+        ErrorCode.TooManyTags,
+        `A component can have at most ${maxTags} tags, and this edit would go over that. Remove some tags first, or add fewer.`,
+        { maxTags },
+      );
+    },
+  };
+}
+
+/**
+ * The new tag list as an SQL expression over the row's current `tags`, so one
+ * UPDATE computes it under the row lock: a concurrent edit that committed first
+ * is re-read (PostgreSQL re-evaluates the row after waiting), and no tag is lost.
+ * `change`: current tags then the added ones, first occurrence kept, in order,
+ * minus the removed ones; `set`: the given tags, de-duplicated the same way. The same expression is checked against `maxTags` in
+ * the WHERE clause, so an edit that would overflow changes nothing.
+ */
+function newTags(edit: TagEdit): Prisma.Sql {
+  const candidates =
+    edit.kind === 'set'
+      ? Prisma.sql`${[...edit.tags]}::text[]`
+      : Prisma.sql`coalesce(tags, '{}') || ${[...edit.add]}::text[]`;
+  const removed = edit.kind === 'set' ? [] : [...edit.remove];
+  return Prisma.sql`ARRAY(
+    SELECT tag FROM unnest(${candidates}) WITH ORDINALITY AS t(tag, ord)
+    WHERE tag <> ALL (${removed}::text[])
+    GROUP BY tag
+    ORDER BY min(ord)
+  )`;
+}

@@ -1,0 +1,24 @@
+import type { Repositories } from '@cp/domain';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { createComponents } from './components.js';
+import { createEnvironments } from './environments.js';
+import { createFlows } from './flows.js';
+import { createOrganizations } from './organizations.js';
+import { createReleases } from './releases.js';
+import { createUploadSessions } from './upload-sessions.js';
+import { createUsers } from './users.js';
+import { createVariants } from './variants.js';
+
+/** Every domain repository port, over one Prisma client (PostgreSQL or PGlite). */
+export function createRepositories(prisma: PrismaClient): Repositories {
+  return {
+    users: createUsers(prisma),
+    organizations: createOrganizations(prisma),
+    components: createComponents(prisma),
+    variants: createVariants(prisma),
+    uploadSessions: createUploadSessions(prisma),
+    environments: createEnvironments(prisma),
+    releases: createReleases(prisma),
+    flows: createFlows(prisma),
+  };
+}

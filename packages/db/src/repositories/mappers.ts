@@ -1,0 +1,134 @@
+import type {
+  Component,
+  Environment,
+  Flow,
+  Organization,
+  Release,
+  ReleaseEvent,
+  UploadResult,
+  UploadSession,
+  User,
+  Variant,
+} from '@cp/domain';
+import type * as Rows from '../generated/prisma/client.js';
+
+/* Database rows -> domain entities. Columns the domain does not know (emailKey, nameKey) stop here. */
+
+export const toUser = (row: Rows.User): User => ({
+  id: row.id,
+  email: row.email,
+  displayName: row.displayName,
+  defaultOrganizationId: row.defaultOrganizationId,
+  createdAt: row.createdAt,
+});
+
+export const toOrganization = (row: Rows.Organization): Organization => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt,
+});
+
+/** Also the shape of the raw-SQL component queries (they alias columns to these names). */
+export type ComponentRow = Omit<Rows.Component, 'tags'> & { tags: string[] | null };
+
+export const toComponent = (row: ComponentRow): Component => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  name: row.name,
+  description: row.description,
+  tags: row.tags ?? [], // the column is nullable: Prisma cannot declare a list NOT NULL
+  variantsCount: row.variantsCount,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const toVariant = (row: Rows.Variant): Variant => ({
+  id: row.id,
+  componentId: row.componentId,
+  sequence: row.sequence,
+  objectKey: row.objectKey,
+  size: row.size,
+  sha256: row.sha256,
+  integrity: row.integrity,
+  createdBy: row.createdById,
+  createdAt: row.createdAt,
+});
+
+export const toEnvironment = (row: Rows.Environment): Environment => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  name: row.name,
+  createdAt: row.createdAt,
+});
+
+type WithEnvironmentName = { environment: { name: string } };
+
+export const toRelease = (row: Rows.Release & WithEnvironmentName): Release => ({
+  componentId: row.componentId,
+  environmentId: row.environmentId,
+  environmentName: row.environment.name,
+  variantId: row.variantId,
+  releasedBy: row.releasedById,
+  releasedAt: row.releasedAt,
+});
+
+export const toReleaseEvent = (row: Rows.ReleaseEvent & WithEnvironmentName): ReleaseEvent => ({
+  id: row.id,
+  componentId: row.componentId,
+  environmentId: row.environmentId,
+  environmentName: row.environment.name,
+  variantId: row.variantId,
+  previousVariantId: row.previousVariantId,
+  releasedBy: row.releasedById,
+  releasedAt: row.releasedAt,
+});
+
+export const toUploadSession = (row: Rows.UploadSession): UploadSession => ({
+  id: row.id,
+  userId: row.userId,
+  organizationId: row.organizationId,
+  componentId: row.componentId,
+  componentName: row.componentName,
+  stagingKey: row.stagingKey,
+  state: row.state,
+  expiresAt: row.expiresAt,
+  createdAt: row.createdAt,
+  result: row.result === null ? null : toUploadResult(row.id, row.result),
+});
+
+/** The stored result is JSON we wrote ourselves; check it rather than trust a cast. */
+function toUploadResult(sessionId: string, json: unknown): UploadResult {
+  const value = (json ?? {}) as Record<string, unknown>;
+  const text = (key: string) => typeof value[key] === 'string';
+  if (
+    text('componentId') &&
+    text('componentName') &&
+    text('variantId') &&
+    text('organizationId') &&
+    typeof value.variantSequence === 'number' &&
+    typeof value.isNewComponent === 'boolean'
+  ) {
+    return {
+      componentId: value.componentId as string,
+      componentName: value.componentName as string,
+      variantId: value.variantId as string,
+      variantSequence: value.variantSequence,
+      organizationId: value.organizationId as string,
+      isNewComponent: value.isNewComponent,
+    };
+  }
+  throw new Error(`upload session ${sessionId} has a malformed stored result`);
+}
+
+type FlowWithComponents = Rows.Flow & { components: { componentId: string }[] };
+
+/** `components` must be loaded ordered by position. */
+export const toFlow = (row: FlowWithComponents): Flow => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  name: row.name,
+  status: row.status,
+  componentIds: row.components.map((entry) => entry.componentId),
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});

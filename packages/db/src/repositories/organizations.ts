@@ -1,0 +1,50 @@
+import { isUuid, type Organizations } from '@cp/domain';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { toOrganization } from './mappers.js';
+import { environmentTaken, organizationData } from './organization-data.js';
+
+export function createOrganizations(prisma: PrismaClient): Organizations {
+  return {
+    async create({ organization, ownerId, now }) {
+      try {
+        const row = await prisma.organization.create({
+          data: {
+            ...organizationData(organization, now),
+            memberships: { create: { userId: ownerId, role: 'owner' } },
+          },
+        });
+        return toOrganization(row);
+      } catch (error) {
+        throw environmentTaken(error, organization) ?? error;
+      }
+    },
+
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.organization.findUnique({ where: { id } });
+      return row && toOrganization(row);
+    },
+
+    async listForUser(userId) {
+      if (!isUuid(userId)) return [];
+      const rows = await prisma.membership.findMany({
+        where: { userId },
+        include: { organization: true, user: { select: { defaultOrganizationId: true } } },
+        orderBy: [{ organization: { name: 'asc' } }, { organizationId: 'asc' }],
+      });
+      return rows.map((row) => ({
+        ...toOrganization(row.organization),
+        role: row.role,
+        isDefault: row.user.defaultOrganizationId === row.organizationId,
+      }));
+    },
+
+    async findMembership(userId, organizationId) {
+      if (!isUuid(userId) || !isUuid(organizationId)) return null;
+      const row = await prisma.membership.findUnique({
+        where: { userId_organizationId: { userId, organizationId } },
+      });
+      return row && { userId: row.userId, organizationId: row.organizationId, role: row.role };
+    },
+  };
+}

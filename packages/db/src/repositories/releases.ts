@@ -1,0 +1,61 @@
+import { isUuid, notFound, type Releases } from '@cp/domain';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { toRelease, toReleaseEvent } from './mappers.js';
+
+const withEnvironmentName = { environment: { select: { name: true } } } as const;
+
+export function createReleases(prisma: PrismaClient): Releases {
+  return {
+    async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
+      return prisma.$transaction(async (tx) => {
+        // Publishes of one component take turns (a row lock on the component that
+        // does not block variant inserts), so each event records the variant it
+        // really replaced, even for the very first release of an environment.
+        const locked = await tx.$queryRaw<unknown[]>`
+          SELECT id FROM components WHERE id = ${componentId}::uuid FOR NO KEY UPDATE`;
+        if (locked.length === 0) throw notFound('Component', componentId);
+
+        const key = { componentId_environmentId: { componentId, environmentId } };
+        const previous = await tx.release.findUnique({ where: key, select: { variantId: true } });
+        const current = { variantId, releasedById: releasedBy, releasedAt: now };
+        await tx.release.upsert({ where: key, create: { componentId, environmentId, ...current }, update: current });
+        const event = await tx.releaseEvent.create({
+          data: { id: eventId, componentId, environmentId, previousVariantId: previous?.variantId ?? null, ...current },
+          include: withEnvironmentName,
+        });
+        return toReleaseEvent(event);
+      });
+    },
+
+    async listCurrent(componentId) {
+      if (!isUuid(componentId)) return [];
+      const rows = await prisma.release.findMany({
+        where: { componentId },
+        include: withEnvironmentName,
+        orderBy: { environment: { name: 'asc' } },
+      });
+      return rows.map(toRelease);
+    },
+
+    async findCurrent(componentId, environmentId) {
+      if (!isUuid(componentId) || !isUuid(environmentId)) return null;
+      const row = await prisma.release.findUnique({
+        where: { componentId_environmentId: { componentId, environmentId } },
+        include: withEnvironmentName,
+      });
+      return row && toRelease(row);
+    },
+
+    async history(componentId, { limit }) {
+      if (!isUuid(componentId)) return [];
+      const rows = await prisma.releaseEvent.findMany({
+        where: { componentId },
+        include: withEnvironmentName,
+        // seq breaks ties between events stamped with the same time.
+        orderBy: [{ releasedAt: 'desc' }, { seq: 'desc' }],
+        take: limit,
+      });
+      return rows.map(toReleaseEvent);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import {
+  componentNameKey,
+  DomainError,
+  ErrorCode,
+  isUuid,
+  notFound,
+  type ConfirmUploadInput,
+  type UploadResult,
+  type UploadSession,
+  type UploadSessions,
+} from '@cp/domain';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import { isUniqueViolation } from './errors.js';
+import { toUploadSession } from './mappers.js';
+
+type Tx = Prisma.TransactionClient;
+
+export function createUploadSessions(prisma: PrismaClient): UploadSessions {
+  return {
+    async create(session) {
+      await prisma.uploadSession.create({
+        data: {
+          id: session.id,
+          userId: session.userId,
+          organizationId: session.organizationId,
+          componentId: session.componentId,
+          componentName: session.componentName,
+          stagingKey: session.stagingKey,
+          state: session.state,
+          expiresAt: session.expiresAt,
+          createdAt: session.createdAt,
+          result: session.result === null ? Prisma.DbNull : { ...session.result },
+        },
+      });
+    },
+
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.uploadSession.findUnique({ where: { id } });
+      return row && toUploadSession(row);
+    },
+
+    async confirm(input) {
+      if (!isUuid(input.sessionId)) throw notFound('Upload', input.sessionId);
+      try {
+        return await prisma.$transaction((tx) => confirmIn(tx, input));
+      } catch (error) {
+        if (input.newComponent && isUniqueViolation(error, ['organization_id', 'name_key'])) {
+          throw new DomainError(
+            ErrorCode.NameTaken,
+            `A component named "${input.newComponent.name}" already exists in this organization. To add a version to it, start the upload again with its componentId; to create a separate component, choose another name.`,
+            { field: 'name' },
+          );
+        }
+        throw error;
+      }
+    },
+
+    async listExpired(now, limit) {
+      const rows = await prisma.uploadSession.findMany({
+        where: { state: 'pending', expiresAt: { lt: now } },
+        orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],
+        take: limit,
+      });
+      return rows.map(toUploadSession);
+    },
+
+    async markExpired(id) {
+      if (!isUuid(id)) return false;
+      const { count } = await prisma.uploadSession.updateMany({
+        where: { id, state: 'pending' },
+        data: { state: 'expired' },
+      });
+      return count === 1;
+    },
+  };
+}
+
+/**
+ * The confirm transaction. Its first statement claims the session with a
+ * conditional UPDATE: of two concurrent confirms, the second waits on the row
+ * lock, then finds the session no longer pending and writes nothing (it reads
+ * the winner's committed result instead). Any error rolls everything back.
+ */
+async function confirmIn(tx: Tx, input: ConfirmUploadInput): Promise<{ recorded: boolean; session: UploadSession }> {
+  const claimed = await tx.$executeRaw`
+    UPDATE upload_sessions SET state = 'confirmed'
+    WHERE id = ${input.sessionId}::uuid AND state = 'pending'`;
+  if (claimed === 0) {
+    const row = await tx.uploadSession.findUnique({ where: { id: input.sessionId } });
+    if (!row) throw notFound('Upload', input.sessionId);
+    return { recorded: false, session: toUploadSession(row) };
+  }
+
+  if (input.newComponent) {
+    const { id, organizationId, name, description } = input.newComponent;
+    await tx.component.create({
+      data: {
+        id,
+        organizationId,
+        name,
+        nameKey: componentNameKey(name),
+        description,
+        tags: [],
+        createdAt: input.now,
+        updatedAt: input.now,
+      },
+    });
+  }
+
+  // The count doubles as the sequence counter: the UPDATE locks the component row,
+  // so concurrent confirms for one component take 1, 2, 3... in turn.
+  const [bumped] = await tx.$queryRaw<{ sequence: number; name: string; organizationId: string }[]>`
+    UPDATE components SET variants_count = variants_count + 1, updated_at = ${input.now}
+    WHERE id = ${input.componentId}::uuid
+    RETURNING variants_count AS sequence, name, organization_id AS "organizationId"`;
+  if (!bumped) throw notFound('Component', input.componentId);
+
+  const { createdBy, ...variant } = input.variant;
+  await tx.variant.create({
+    data: { ...variant, createdById: createdBy, componentId: input.componentId, sequence: bumped.sequence, createdAt: input.now },
+  });
+
+  const result: UploadResult = {
+    componentId: input.componentId,
+    componentName: bumped.name,
+    variantId: input.variant.id,
+    variantSequence: bumped.sequence,
+    organizationId: bumped.organizationId,
+    isNewComponent: input.newComponent !== null,
+  };
+  const row = await tx.uploadSession.update({ where: { id: input.sessionId }, data: { result: { ...result } } });
+  return { recorded: true, session: toUploadSession(row) };
+}
