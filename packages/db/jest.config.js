@@ -1,3 +1,4 @@
 import preset from '@cp/jest-preset';
 
-export default { ...preset };
+// The first test database of a run builds a migrated snapshot/template (seconds).
+export default { ...preset, testTimeout: 30_000 };

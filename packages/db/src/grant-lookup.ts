@@ -11,7 +11,10 @@ export interface GrantLookup {
  * directly: the auth server writes it, the MCP server only asks. A row past its
  * `expiresAt` counts as gone even before oidc-provider cleans it up.
  */
-export function createGrantLookup(prisma: PrismaClient, clock: { now(): Date } = { now: () => new Date() }): GrantLookup {
+export function createGrantLookup(
+  prisma: PrismaClient,
+  clock: { now(): Date } = { now: () => new Date() },
+): GrantLookup {
   return {
     async exists(grantId) {
       if (grantId.length === 0) return false;

@@ -1,7 +1,13 @@
 export { createDatabase, type Database, type DatabaseOptions } from './client.js';
 export { createRepositories } from './repositories/index.js';
 export { createGrantLookup, type GrantLookup } from './grant-lookup.js';
-export { migrate, createMigration, type MigrateOptions, type MigrationTarget, type CreateMigrationOptions } from './migrations/migrate.js';
+export {
+  migrate,
+  createMigration,
+  type MigrateOptions,
+  type MigrationTarget,
+  type CreateMigrationOptions,
+} from './migrations/migrate.js';
 export { defaultMigrationsDir, defaultSchemaPath } from './migrations/migrations-dir.js';
 export { defaultPgliteDataDir, findRepositoryRoot } from './connection/data-dir.js';
 export { PGliteAdapterFactory } from './adapters/pglite.js';

@@ -35,8 +35,14 @@ export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
   }
 }
 
-function withAwaitedScripts(adapter: SqlDriverAdapter, db: PGlite, onDispose?: () => Promise<void>): SqlDriverAdapter {
-  const connectionInfo: ConnectionInfo = adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true };
+function withAwaitedScripts(
+  adapter: SqlDriverAdapter,
+  db: PGlite,
+  onDispose?: () => Promise<void>,
+): SqlDriverAdapter {
+  const connectionInfo: ConnectionInfo = adapter.getConnectionInfo?.() ?? {
+    supportsRelationJoins: true,
+  };
   return {
     provider: adapter.provider,
     adapterName: adapter.adapterName,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { databaseUrlFor } from '../connection/postgres-url.js';
 import { scriptError } from './script-errors.js';
 
 /**
@@ -12,8 +12,9 @@ import { scriptError } from './script-errors.js';
  * function body. Here each connection is a pool of one (the engine's advisory
  * lock and its script share one session) and a script is sent whole, as one
  * simple-protocol query, which PostgreSQL runs atomically.
- * Shadow databases (only for authoring migrations) are created and dropped here
- * too: the stock adapter drops its shadow database while still connected to it.
+ * No shadow database: only authoring a migration needs one, and the engine cannot
+ * describe a schema through adapter-pg (it does not map PostgreSQL's "char" type),
+ * so `createMigration` replays migrations in PGlite instead.
  */
 export class PostgresMigrationAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = 'postgres';
@@ -25,17 +26,18 @@ export class PostgresMigrationAdapterFactory implements SqlMigrationAwareDriverA
     return connectWhole(this.connectionString);
   }
 
-  async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll('-', '')}`;
-    await adminQuery(this.connectionString, `CREATE DATABASE "${name}"`);
-    return connectWhole(databaseUrlFor(this.connectionString, name), () =>
-      adminQuery(this.connectionString, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return Promise.reject(
+      new Error('migrations are authored against PGlite (createMigration), not PostgreSQL'),
     );
   }
 }
 
-async function connectWhole(connectionString: string, afterDispose?: () => Promise<void>): Promise<SqlDriverAdapter> {
-  const adapter = await new PrismaPg({ connectionString, max: 1 }, { onPoolError: () => undefined }).connect();
+async function connectWhole(connectionString: string): Promise<SqlDriverAdapter> {
+  const adapter = await new PrismaPg(
+    { connectionString, max: 1 },
+    { onPoolError: () => undefined },
+  ).connect();
   return {
     provider: adapter.provider,
     adapterName: adapter.adapterName,
@@ -50,19 +52,6 @@ async function connectWhole(connectionString: string, afterDispose?: () => Promi
         throw scriptError(error);
       }
     },
-    async dispose() {
-      await adapter.dispose();
-      await afterDispose?.();
-    },
+    dispose: () => adapter.dispose(),
   };
-}
-
-async function adminQuery(connectionString: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

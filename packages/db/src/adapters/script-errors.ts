@@ -9,7 +9,8 @@ interface PostgresErrorFields {
   hint?: unknown;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 /**
  * A failed migration script, in the shape the schema engine reports to the user

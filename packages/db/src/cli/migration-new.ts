@@ -7,7 +7,9 @@ import { createMigration } from '../migrations/migrate.js';
 async function main(): Promise<void> {
   const name = process.argv[2];
   if (!name) {
-    console.error('Usage: pnpm db:migration:new <name>   (for example: pnpm db:migration:new add_flow_tags)');
+    console.error(
+      'Usage: pnpm db:migration:new <name>   (for example: pnpm db:migration:new add_flow_tags)',
+    );
     process.exitCode = 2;
     return;
   }
@@ -16,7 +18,9 @@ async function main(): Promise<void> {
     console.log('The schema matches the committed migrations: no migration written.');
     return;
   }
-  console.log(`Wrote ${relative(process.cwd(), directory)}/migration.sql. Review it, then commit it.`);
+  console.log(
+    `Wrote ${relative(process.cwd(), directory)}/migration.sql. Review it, then commit it.`,
+  );
 }
 
 main().catch((error: unknown) => {

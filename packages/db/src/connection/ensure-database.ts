@@ -12,7 +12,8 @@ export async function ensurePostgresDatabase(connectionString: string): Promise<
     await withClient(connectionString, async () => undefined);
     return false;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== '3D000') throw connectionError(connectionString, error);
+    if ((error as { code?: unknown }).code !== '3D000')
+      throw connectionError(connectionString, error);
   }
   const name = databaseName(connectionString);
   try {
@@ -28,7 +29,10 @@ export async function ensurePostgresDatabase(connectionString: string): Promise<
 }
 
 /** One short-lived connection (not a pool): for administration statements. */
-export async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  connectionString: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined); // a dropped connection surfaces through the failing query
   await client.connect();

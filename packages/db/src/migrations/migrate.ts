@@ -5,14 +5,22 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteAdapterFactory } from '../adapters/pglite.js';
 import { PostgresMigrationAdapterFactory } from '../adapters/postgres.js';
 import { ensurePostgresDatabase } from '../connection/ensure-database.js';
-import { defaultMigrationsDir, defaultSchemaPath, LOCKFILE, readMigrations } from './migrations-dir.js';
+import {
+  defaultMigrationsDir,
+  defaultSchemaPath,
+  LOCKFILE,
+  readMigrations,
+} from './migrations-dir.js';
 import { engineError, openSchemaEngine } from './schema-engine.js';
 import { trackAdapters } from './tracked-adapters.js';
 
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
 export type MigrationTarget =
-  | { readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory; readonly databaseUrl?: undefined }
+  | {
+      readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+      readonly databaseUrl?: undefined;
+    }
   | { readonly databaseUrl: string; readonly adapterFactory?: undefined };
 
 export type MigrateOptions = MigrationTarget & {
@@ -33,7 +41,8 @@ export async function migrate(options: MigrateOptions): Promise<{ applied: strin
   const log = options.log ?? (() => undefined);
   let adapterFactory = options.adapterFactory;
   if (options.databaseUrl !== undefined) {
-    if (await ensurePostgresDatabase(options.databaseUrl)) log('Created the database named in DATABASE_URL.');
+    if (await ensurePostgresDatabase(options.databaseUrl))
+      log('Created the database named in DATABASE_URL.');
     adapterFactory = new PostgresMigrationAdapterFactory(options.databaseUrl);
   }
   if (!adapterFactory) throw new Error('migrate() needs an adapterFactory or a databaseUrl.');
@@ -56,11 +65,6 @@ export async function migrate(options: MigrateOptions): Promise<{ applied: strin
 export interface CreateMigrationOptions {
   readonly migrationsDir?: string;
   readonly schemaPath?: string;
-  /**
-   * Where the engine replays the committed migrations (its shadow database).
-   * Default: throw-away in-memory PGlite databases, so no server is needed.
-   */
-  readonly adapterFactory?: SqlMigrationAwareDriverAdapterFactory;
   /** The migration's timestamp (default: now). */
   readonly now?: Date;
 }
@@ -80,17 +84,22 @@ export async function createMigration(
   const schema = { path: schemaPath, content: await readFile(schemaPath, 'utf8') };
   const migrationsList = await readMigrations(baseDir);
 
-  // The engine replays the migrations in a shadow database and compares the
-  // result with the schema. (Its `createMigration` cannot be used: the WASM build
-  // gives that command no way to open a shadow database for PostgreSQL.)
-  const scratch = options.adapterFactory ? undefined : await PGlite.create();
-  const connections = trackAdapters(options.adapterFactory ?? new PGliteAdapterFactory(scratch!));
+  // The engine replays the migrations in a shadow database (a throw-away in-memory
+  // PGlite: no server needed) and compares the result with the schema. Its own
+  // `createMigration` cannot be used: the WASM build gives that command no way to
+  // open a shadow database for PostgreSQL.
+  const scratch = await PGlite.create();
+  const connections = trackAdapters(new PGliteAdapterFactory(scratch));
   try {
     const engine = await openSchemaEngine(connections.factory, { schema });
     const { exitCode, stdout } = await engine
       .diff({
         // A first migration has no lock file yet; the engine needs it to know the provider.
-        from: { tag: 'migrations', ...migrationsList, lockfile: { path: LOCKFILE, content: LOCK_CONTENT } },
+        from: {
+          tag: 'migrations',
+          ...migrationsList,
+          lockfile: { path: LOCKFILE, content: LOCK_CONTENT },
+        },
         to: { tag: 'schemaDatamodel', files: [schema] },
         script: true,
         exitCode: true, // 2 when there is a difference, 0 when there is none
@@ -100,14 +109,18 @@ export async function createMigration(
       .finally(() => engine.free());
     if (exitCode === 0 || !stdout) return { directory: null, script: null };
 
-    const directory = join(baseDir, `${migrationTimestamp(options.now ?? new Date())}_${migrationName}`);
+    const directory = join(
+      baseDir,
+      `${migrationTimestamp(options.now ?? new Date())}_${migrationName}`,
+    );
     await mkdir(directory, { recursive: true });
     await writeFile(join(directory, 'migration.sql'), stdout, { flag: 'wx' });
-    if (migrationsList.lockfile.content !== LOCK_CONTENT) await writeFile(join(baseDir, LOCKFILE), LOCK_CONTENT);
+    if (migrationsList.lockfile.content !== LOCK_CONTENT)
+      await writeFile(join(baseDir, LOCKFILE), LOCK_CONTENT);
     return { directory, script: stdout };
   } finally {
     await connections.disposeAll();
-    await scratch?.close();
+    await scratch.close();
   }
 }
 
@@ -127,7 +140,9 @@ export function migrationNameFrom(raw: string): string {
     .replace(/[^A-Za-z0-9_]+/g, '_')
     .replace(/^_+|_+$/g, '');
   if (name.length === 0 || name.length > 200) {
-    throw new Error(`"${raw}" is not a usable migration name: use 1-200 letters, digits or "_" (for example add_flow_tags).`);
+    throw new Error(
+      `"${raw}" is not a usable migration name: use 1-200 letters, digits or "_" (for example add_flow_tags).`,
+    );
   }
   return name;
 }

@@ -25,7 +25,10 @@ interface WasmImport {
 }
 interface WasmApi {
   compile(bytes: Uint8Array): Promise<object>;
-  instantiate(module: object, imports: Record<string, Record<string, unknown>>): Promise<{ exports: object }>;
+  instantiate(
+    module: object,
+    imports: Record<string, Record<string, unknown>>,
+  ): Promise<{ exports: object }>;
   Module: { imports(module: object): WasmImport[] };
 }
 const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
@@ -45,7 +48,10 @@ function unrefSetTimeout(handler: () => void, ms: number): NodeJS.Timeout {
 
 /** Where the engine's .wasm file lives (next to its JS glue). */
 export function schemaEngineWasmPath(): string {
-  return join(dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
+  return join(
+    dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')),
+    'schema_engine_bg.wasm',
+  );
 }
 
 function loadWasm(): Promise<void> {
@@ -56,7 +62,8 @@ function loadWasm(): Promise<void> {
     const imports: Record<string, Record<string, unknown>> = {};
     for (const { module: from, name } of wasmApi.Module.imports(module)) {
       const value = name.startsWith('__wbg_setTimeout_') ? unrefSetTimeout : glue[name];
-      if (value === undefined) throw new Error(`schema engine WASM needs "${from}".${name}, which its JS glue lacks`);
+      if (value === undefined)
+        throw new Error(`schema engine WASM needs "${from}".${name}, which its JS glue lacks`);
       (imports[from] ??= {})[name] = value;
     }
     const instance = await wasmApi.instantiate(module, imports);
@@ -104,5 +111,8 @@ export function engineError(error: unknown): Error {
     .filter((line) => !/^\s+(\d+: |at |with )/.test(line))
     .join('\n')
     .trim();
-  return new Error(`Prisma schema engine${typeof code === 'string' ? ` (${code})` : ''}: ${reason}`, { cause: error });
+  return new Error(
+    `Prisma schema engine${typeof code === 'string' ? ` (${code})` : ''}: ${reason}`,
+    { cause: error },
+  );
 }

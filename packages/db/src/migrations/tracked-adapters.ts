@@ -1,4 +1,7 @@
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 
 /**
  * The WASM engine does not dispose the connections it opened when it is freed,

@@ -1,4 +1,12 @@
-import { componentNameKey, DomainError, ErrorCode, invalidInput, isUuid, type Components, type TagEdit } from '@cp/domain';
+import {
+  componentNameKey,
+  DomainError,
+  ErrorCode,
+  invalidInput,
+  isUuid,
+  type Components,
+  type TagEdit,
+} from '@cp/domain';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import { toComponent, type ComponentRow } from './mappers.js';
 
@@ -25,7 +33,10 @@ export function createComponents(prisma: PrismaClient): Components {
     async list({ organizationId, nameContains, limit, after }) {
       if (!isUuid(organizationId)) return [];
       if (after && !isUuid(after.id)) {
-        throw invalidInput('cursor', 'this is not a cursor returned by list_components; start again without a cursor.');
+        throw invalidInput(
+          'cursor',
+          'this is not a cursor returned by list_components; start again without a cursor.',
+        );
       }
       // strpos() matches a plain substring: "%" and "_" mean themselves, no escaping needed.
       // name_key is lower-cased in JS on write, so lower-casing the needle the same way

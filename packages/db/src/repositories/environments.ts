@@ -7,19 +7,26 @@ export function createEnvironments(prisma: PrismaClient): Environments {
   return {
     async listForOrganization(organizationId) {
       if (!isUuid(organizationId)) return [];
-      const rows = await prisma.environment.findMany({ where: { organizationId }, orderBy: [{ name: 'asc' }] });
+      const rows = await prisma.environment.findMany({
+        where: { organizationId },
+        orderBy: [{ name: 'asc' }],
+      });
       return rows.map(toEnvironment);
     },
 
     async findByName(organizationId, name) {
       if (!isUuid(organizationId)) return null;
-      const row = await prisma.environment.findUnique({ where: { organizationId_name: { organizationId, name } } });
+      const row = await prisma.environment.findUnique({
+        where: { organizationId_name: { organizationId, name } },
+      });
       return row && toEnvironment(row);
     },
 
     async create({ id, organizationId, name, now }) {
       try {
-        const row = await prisma.environment.create({ data: { id, organizationId, name, createdAt: now } });
+        const row = await prisma.environment.create({
+          data: { id, organizationId, name, createdAt: now },
+        });
         return toEnvironment(row);
       } catch (error) {
         if (!isUniqueViolation(error, ['organization_id', 'name'])) throw error;

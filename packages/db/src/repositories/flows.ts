@@ -3,7 +3,9 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { isForeignKeyViolation } from './errors.js';
 import { toFlow } from './mappers.js';
 
-const withComponents = { components: { select: { componentId: true }, orderBy: { position: 'asc' } } } as const;
+const withComponents = {
+  components: { select: { componentId: true }, orderBy: { position: 'asc' } },
+} as const;
 
 const entries = (componentIds: readonly string[]) =>
   componentIds.map((componentId, position) => ({ componentId, position }));
@@ -47,7 +49,9 @@ export function createFlows(prisma: PrismaClient): Flows {
           const { count } = await tx.flow.updateMany({ where: { id }, data: { updatedAt: now } });
           if (count === 0) return null;
           await tx.flowComponent.deleteMany({ where: { flowId: id } });
-          await tx.flowComponent.createMany({ data: entries(componentIds).map((entry) => ({ flowId: id, ...entry })) });
+          await tx.flowComponent.createMany({
+            data: entries(componentIds).map((entry) => ({ flowId: id, ...entry })),
+          });
           return load(tx, id);
         });
       } catch (error) {
@@ -57,7 +61,10 @@ export function createFlows(prisma: PrismaClient): Flows {
 
     async setStatus(id, status, now) {
       if (!isUuid(id)) return null;
-      const { count } = await prisma.flow.updateMany({ where: { id }, data: { status, updatedAt: now } });
+      const { count } = await prisma.flow.updateMany({
+        where: { id },
+        data: { status, updatedAt: now },
+      });
       return count === 0 ? null : load(prisma, id);
     },
   };

@@ -18,9 +18,19 @@ export function createReleases(prisma: PrismaClient): Releases {
         const key = { componentId_environmentId: { componentId, environmentId } };
         const previous = await tx.release.findUnique({ where: key, select: { variantId: true } });
         const current = { variantId, releasedById: releasedBy, releasedAt: now };
-        await tx.release.upsert({ where: key, create: { componentId, environmentId, ...current }, update: current });
+        await tx.release.upsert({
+          where: key,
+          create: { componentId, environmentId, ...current },
+          update: current,
+        });
         const event = await tx.releaseEvent.create({
-          data: { id: eventId, componentId, environmentId, previousVariantId: previous?.variantId ?? null, ...current },
+          data: {
+            id: eventId,
+            componentId,
+            environmentId,
+            previousVariantId: previous?.variantId ?? null,
+            ...current,
+          },
           include: withEnvironmentName,
         });
         return toReleaseEvent(event);

@@ -82,7 +82,10 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
  * lock, then finds the session no longer pending and writes nothing (it reads
  * the winner's committed result instead). Any error rolls everything back.
  */
-async function confirmIn(tx: Tx, input: ConfirmUploadInput): Promise<{ recorded: boolean; session: UploadSession }> {
+async function confirmIn(
+  tx: Tx,
+  input: ConfirmUploadInput,
+): Promise<{ recorded: boolean; session: UploadSession }> {
   const claimed = await tx.$executeRaw`
     UPDATE upload_sessions SET state = 'confirmed'
     WHERE id = ${input.sessionId}::uuid AND state = 'pending'`;
@@ -118,7 +121,13 @@ async function confirmIn(tx: Tx, input: ConfirmUploadInput): Promise<{ recorded:
 
   const { createdBy, ...variant } = input.variant;
   await tx.variant.create({
-    data: { ...variant, createdById: createdBy, componentId: input.componentId, sequence: bumped.sequence, createdAt: input.now },
+    data: {
+      ...variant,
+      createdById: createdBy,
+      componentId: input.componentId,
+      sequence: bumped.sequence,
+      createdAt: input.now,
+    },
   });
 
   const result: UploadResult = {
@@ -129,6 +138,9 @@ async function confirmIn(tx: Tx, input: ConfirmUploadInput): Promise<{ recorded:
     organizationId: bumped.organizationId,
     isNewComponent: input.newComponent !== null,
   };
-  const row = await tx.uploadSession.update({ where: { id: input.sessionId }, data: { result: { ...result } } });
+  const row = await tx.uploadSession.update({
+    where: { id: input.sessionId },
+    data: { result: { ...result } },
+  });
   return { recorded: true, session: toUploadSession(row) };
 }

@@ -13,14 +13,20 @@ export function createVariants(prisma: PrismaClient): Variants {
     async findLatest(componentId) {
       if (!isUuid(componentId)) return null;
       // Served by the unique (component_id, sequence) index, read backwards.
-      const row = await prisma.variant.findFirst({ where: { componentId }, orderBy: { sequence: 'desc' } });
+      const row = await prisma.variant.findFirst({
+        where: { componentId },
+        orderBy: { sequence: 'desc' },
+      });
       return row && toVariant(row);
     },
 
     async listForComponent(componentId, { limit, beforeSequence }) {
       if (!isUuid(componentId)) return [];
       const rows = await prisma.variant.findMany({
-        where: { componentId, ...(beforeSequence === undefined ? {} : { sequence: { lt: beforeSequence } }) },
+        where: {
+          componentId,
+          ...(beforeSequence === undefined ? {} : { sequence: { lt: beforeSequence } }),
+        },
         orderBy: { sequence: 'desc' },
         take: limit,
       });

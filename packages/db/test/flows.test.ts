@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
+import { describeEachBackend, errorCode } from './support/backends.js';
+
+describeEachBackend('flows', (db) => {
+  let owner: Owner;
+  let ids: string[];
+
+  beforeAll(async () => {
+    owner = await aUserWithOrganization(db().repos);
+    const components = [];
+    for (const name of ['one', 'two', 'three']) {
+      components.push(
+        await aComponent(db().repos, {
+          organizationId: owner.organization.id,
+          createdBy: owner.user.id,
+          name,
+        }),
+      );
+    }
+    ids = components.map((c) => c.id);
+  });
+  const create = (componentIds: string[], now = new Date()) =>
+    db().repos.flows.create({
+      id: randomUUID(),
+      organizationId: owner.organization.id,
+      name: 'Checkout',
+      componentIds,
+      now,
+    });
+
+  it('creates a draft flow keeping the component order', async () => {
+    const now = new Date('2026-06-01T00:00:00.123Z');
+    const flow = await create([ids[2]!, ids[0]!], now);
+    expect(flow).toMatchObject({
+      name: 'Checkout',
+      status: 'draft',
+      componentIds: [ids[2], ids[0]],
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(await db().repos.flows.findById(flow.id)).toEqual(flow);
+    expect(await db().repos.flows.findById(randomUUID())).toBeNull();
+    expect(await db().repos.flows.findById('nope')).toBeNull();
+  });
+
+  it('replaces the ordered list and changes the status', async () => {
+    const flow = await create([ids[0]!]);
+    const later = new Date(flow.updatedAt.getTime() + 1000);
+    const reordered = await db().repos.flows.setComponents(
+      flow.id,
+      [ids[1]!, ids[2]!, ids[0]!],
+      later,
+    );
+    expect(reordered).toMatchObject({ componentIds: [ids[1], ids[2], ids[0]], updatedAt: later });
+    expect((await db().repos.flows.setComponents(flow.id, [], later))?.componentIds).toEqual([]);
+    const published = await db().repos.flows.setStatus(flow.id, 'published', later);
+    expect(published).toMatchObject({ status: 'published', updatedAt: later });
+    expect(await db().repos.flows.setStatus(randomUUID(), 'draft', later)).toBeNull();
+    expect(await db().repos.flows.setComponents(randomUUID(), [], later)).toBeNull();
+  });
+
+  it('concurrent replacements of one flow all succeed and the last one wins whole', async () => {
+    const flow = await create([]);
+    const lists = [[ids[0]!], [ids[1]!, ids[2]!], [ids[2]!, ids[1]!, ids[0]!], [ids[0]!, ids[1]!]];
+    await Promise.all(
+      lists.map((list) => db().repos.flows.setComponents(flow.id, list, new Date())),
+    );
+    const stored = await db().repos.flows.findById(flow.id);
+    expect(lists).toContainEqual(stored!.componentIds);
+  });
+
+  it('answers NOT_FOUND for a component that does not exist, writing nothing', async () => {
+    const flow = await create([ids[0]!]);
+    expect(
+      await errorCode(db().repos.flows.setComponents(flow.id, [ids[1]!, randomUUID()], new Date())),
+    ).toBe('NOT_FOUND');
+    expect(await db().repos.flows.findById(flow.id)).toEqual(flow);
+    expect(await errorCode(create([randomUUID()]))).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Component, Variant } from '@cp/domain';
+import { aComponent, aUserWithOrganization, aVariant, type Owner } from '../src/testing/index.js';
+import { describeEachBackend } from './support/backends.js';
+
+describeEachBackend('releases', (db) => {
+  let owner: Owner;
+  let component: Component;
+  let v1: Variant;
+  let v2: Variant;
+  const env = (name: string) => owner.environments.find((e) => e.name === name)!;
+  const publish = (
+    variant: Variant,
+    environment: string,
+    now = new Date(),
+    componentId = component.id,
+  ) =>
+    db().repos.releases.publish({
+      eventId: randomUUID(),
+      componentId,
+      environmentId: env(environment).id,
+      variantId: variant.id,
+      releasedBy: owner.user.id,
+      now,
+    });
+
+  beforeEach(async () => {
+    owner = await aUserWithOrganization(db().repos);
+    component = await aComponent(db().repos, {
+      organizationId: owner.organization.id,
+      createdBy: owner.user.id,
+    });
+    v1 = (await db().repos.variants.findLatest(component.id))!;
+    v2 = await aVariant(db().repos, { componentId: component.id, createdBy: owner.user.id });
+  });
+
+  it('publishes, records the replaced variant, and answers the current release', async () => {
+    const t1 = new Date('2026-04-01T10:00:00.001Z');
+    const first = await publish(v1, 'prod', t1);
+    expect(first).toMatchObject({
+      componentId: component.id,
+      environmentId: env('prod').id,
+      environmentName: 'prod',
+      variantId: v1.id,
+      previousVariantId: null,
+      releasedBy: owner.user.id,
+      releasedAt: t1,
+    });
+    const t2 = new Date('2026-04-01T11:00:00.002Z');
+    const rollout = await publish(v2, 'prod', t2);
+    expect(rollout.previousVariantId).toBe(v1.id);
+    const rollback = await publish(v1, 'prod', new Date('2026-04-01T12:00:00Z'));
+    expect(rollback.previousVariantId).toBe(v2.id);
+
+    expect(await db().repos.releases.findCurrent(component.id, env('prod').id)).toMatchObject({
+      variantId: v1.id,
+      environmentName: 'prod',
+      releasedAt: new Date('2026-04-01T12:00:00Z'),
+    });
+    expect(await db().repos.releases.findCurrent(component.id, env('staging').id)).toBeNull();
+    expect(await db().repos.releases.findCurrent('x', env('staging').id)).toBeNull();
+  });
+
+  it('lists current releases by environment name', async () => {
+    await publish(v2, 'staging');
+    await publish(v1, 'prod');
+    const current = await db().repos.releases.listCurrent(component.id);
+    expect(current.map((r) => [r.environmentName, r.variantId])).toEqual([
+      ['prod', v1.id],
+      ['staging', v2.id],
+    ]);
+    expect(await db().repos.releases.listCurrent(randomUUID())).toEqual([]);
+  });
+
+  it('keeps an append-only history, newest first, in insertion order for equal times', async () => {
+    const same = new Date('2026-05-05T05:05:05.555Z');
+    const a = await publish(v1, 'staging', same);
+    const b = await publish(v2, 'staging', same);
+    const c = await publish(v2, 'prod', new Date(same.getTime() + 1));
+    const history = await db().repos.releases.history(component.id, { limit: 10 });
+    expect(history.map((e) => e.id)).toEqual([c.id, b.id, a.id]);
+    expect(history[0]).toEqual(c);
+    expect(
+      (await db().repos.releases.history(component.id, { limit: 2 })).map((e) => e.id),
+    ).toEqual([c.id, b.id]);
+  });
+
+  it('concurrent publishes to one environment chain their previous variants without a gap', async () => {
+    const variants = [
+      v1,
+      v2,
+      await aVariant(db().repos, { componentId: component.id, createdBy: owner.user.id }),
+    ];
+    const events = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => publish(variants[i % 3]!, 'prod')),
+    );
+    const history = (await db().repos.releases.history(component.id, { limit: 10 })).reverse();
+    expect(history).toHaveLength(events.length);
+    expect(history[0]!.previousVariantId).toBeNull();
+    for (let i = 1; i < history.length; i++)
+      expect(history[i]!.previousVariantId).toBe(history[i - 1]!.variantId);
+    const current = await db().repos.releases.findCurrent(component.id, env('prod').id);
+    expect(current?.variantId).toBe(history.at(-1)!.variantId);
+  });
+
+  it('refuses to publish for a component that does not exist', async () => {
+    await expect(publish(v1, 'prod', new Date(), randomUUID())).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { aUserWithOrganization, uniqueName } from '../src/testing/index.js';
+import { describeEachBackend, errorCode } from './support/backends.js';
+
+const newOrganization = () => ({
+  id: randomUUID(),
+  name: uniqueName('org'),
+  environments: [
+    { id: randomUUID(), name: 'staging' },
+    { id: randomUUID(), name: 'prod' },
+  ],
+});
+
+describeEachBackend('users', (db) => {
+  it('creates the user with an organization, its environments and an owner membership', async () => {
+    const now = new Date('2026-01-02T03:04:05.678Z');
+    const organization = newOrganization();
+    const email = `${uniqueName('Ada')}@Example.test`;
+    const user = await db().repos.users.createWithOrganization({
+      user: { id: randomUUID(), email, displayName: 'Ada' },
+      organization,
+      now,
+    });
+
+    expect(user).toMatchObject({
+      email,
+      displayName: 'Ada',
+      defaultOrganizationId: organization.id,
+      createdAt: now,
+    });
+    const orgs = await db().repos.organizations.listForUser(user.id);
+    expect(orgs).toEqual([
+      {
+        id: organization.id,
+        name: organization.name,
+        createdAt: now,
+        role: 'owner',
+        isDefault: true,
+      },
+    ]);
+    const envs = await db().repos.environments.listForOrganization(organization.id);
+    expect(envs.map((env) => env.name)).toEqual(['prod', 'staging']);
+  });
+
+  it('finds users by id and by email, case-insensitively', async () => {
+    const email = `${uniqueName('Grace')}@Example.test`;
+    const { user } = await aUserWithOrganization(db().repos, { email });
+    expect(await db().repos.users.findById(user.id)).toEqual(user);
+    expect(await db().repos.users.findByEmail(email.toUpperCase())).toEqual(user);
+    expect(await db().repos.users.findByEmail(email.toLowerCase())).toEqual(user);
+    expect(await db().repos.users.findByEmail('nobody@example.test')).toBeNull();
+    expect(await db().repos.users.findById(randomUUID())).toBeNull();
+    expect(await db().repos.users.findById('not-a-uuid')).toBeNull();
+  });
+
+  it('refuses a taken email (any case) with NAME_TAKEN and writes nothing', async () => {
+    const email = `${uniqueName('linus')}@example.test`;
+    await aUserWithOrganization(db().repos, { email });
+    const organization = newOrganization();
+    const userId = randomUUID();
+    const attempt = db().repos.users.createWithOrganization({
+      user: { id: userId, email: email.toUpperCase(), displayName: null },
+      organization,
+      now: new Date(),
+    });
+    expect(await errorCode(attempt)).toBe('NAME_TAKEN');
+    await expect(attempt).rejects.toThrow(/already exists/);
+    expect(await db().repos.users.findById(userId)).toBeNull();
+    expect(await db().repos.organizations.findById(organization.id)).toBeNull();
+  });
+
+  it('is atomic: a failing part (two environments with one name) leaves no user', async () => {
+    const userId = randomUUID();
+    const organization = {
+      ...newOrganization(),
+      environments: [
+        { id: randomUUID(), name: 'prod' },
+        { id: randomUUID(), name: 'prod' },
+      ],
+    };
+    const attempt = db().repos.users.createWithOrganization({
+      user: { id: userId, email: `${uniqueName('x')}@example.test`, displayName: null },
+      organization,
+      now: new Date(),
+    });
+    expect(await errorCode(attempt)).toBe('NAME_TAKEN');
+    expect(await db().repos.users.findById(userId)).toBeNull();
+    expect(await db().repos.organizations.findById(organization.id)).toBeNull();
+  });
+});

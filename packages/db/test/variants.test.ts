@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { aComponent, aUserWithOrganization, aVariant } from '../src/testing/index.js';
+import { describeEachBackend } from './support/backends.js';
+
+describeEachBackend('variants', (db) => {
+  it('finds a variant by id, the latest one, and pages newest first', async () => {
+    const { user, organization } = await aUserWithOrganization(db().repos);
+    const component = await aComponent(db().repos, {
+      organizationId: organization.id,
+      createdBy: user.id,
+    });
+    const second = await aVariant(db().repos, { componentId: component.id, createdBy: user.id });
+    const third = await aVariant(db().repos, { componentId: component.id, createdBy: user.id });
+
+    expect(second).toMatchObject({ componentId: component.id, sequence: 2, createdBy: user.id });
+    expect(await db().repos.variants.findById(second.id)).toEqual(second);
+    expect(await db().repos.variants.findLatest(component.id)).toEqual(third);
+
+    const all = await db().repos.variants.listForComponent(component.id, { limit: 10 });
+    expect(all.map((variant) => variant.sequence)).toEqual([3, 2, 1]);
+    const page = await db().repos.variants.listForComponent(component.id, {
+      limit: 1,
+      beforeSequence: 3,
+    });
+    expect(page).toEqual([second]);
+  });
+
+  it('answers null / empty for unknown ids', async () => {
+    expect(await db().repos.variants.findById(randomUUID())).toBeNull();
+    expect(await db().repos.variants.findById('x')).toBeNull();
+    expect(await db().repos.variants.findLatest(randomUUID())).toBeNull();
+    expect(await db().repos.variants.listForComponent(randomUUID(), { limit: 5 })).toEqual([]);
+  });
+});
