@@ -1,0 +1,86 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { DomainDeps } from '@cp/domain';
+import type { Credentials } from './accounts/credentials.js';
+import { createApp } from './app.js';
+import type { Env } from './env.js';
+import { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
+import type { Logger } from './log.js';
+import type { OidcStorage } from './oidc/storage.js';
+import { createThrottles } from './security/throttle.js';
+
+/** A service listening on a port, as main.ts and the embedded stack see it. */
+export interface RunningService {
+  readonly name: string;
+  readonly url: string;
+  readonly notes: readonly string[];
+  close(): Promise<void>;
+}
+
+export interface ServeAuthOptions {
+  readonly env: Env;
+  readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
+  readonly credentials: Credentials;
+  readonly oidc: OidcStorage;
+  readonly log: Logger;
+  /** Where a relative AUTH_SECRETS_FILE is resolved (the embedded stack passes the repository root). */
+  readonly root?: string;
+}
+
+/**
+ * Builds the app from ready dependencies and listens; purges expired OIDC rows
+ * every `purgeIntervalSeconds`. Without configured keys (development only: env.ts
+ * refuses that in production) the keys come from the local secrets file,
+ * generated on the first start.
+ */
+export async function serveAuth(options: ServeAuthOptions): Promise<RunningService> {
+  const { env, log } = options;
+  const local =
+    env.signingKeys === null || env.cookieKeys === null
+      ? await loadOrCreateLocalSecrets(resolve(options.root ?? process.cwd(), env.localSecretsFile))
+      : null;
+  const config = { ...env.config, cookieKeys: env.cookieKeys ?? local?.cookieKeys ?? [] };
+  const app = createApp({
+    config,
+    signingKeys: env.signingKeys ?? local?.signingKeys ?? [],
+    domain: options.domain,
+    credentials: options.credentials,
+    oidc: options.oidc,
+    throttles: createThrottles(config.throttle),
+    log,
+  });
+
+  const server = createServer(app);
+  // Slow clients must not pin sockets: bounded header and request times.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(env.port, env.host, () => done());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled }, 'auth server listening');
+
+  const purge = setInterval(() => {
+    options.oidc
+      .purgeExpired(new Date())
+      .then((count) => count > 0 && log.info({ count }, 'purged expired OIDC rows'))
+      .catch((error: unknown) => log.warn({ err: error }, 'purging expired OIDC rows failed; will retry'));
+  }, env.purgeIntervalSeconds * 1000);
+  purge.unref();
+
+  return {
+    name: 'Auth server',
+    url: config.issuer,
+    notes: [
+      `Create an account:  ${config.issuer}/signup${config.signupEnabled ? '' : ' (disabled: AUTH_SIGNUP_ENABLED=false)'}`,
+      `Connected apps:     ${config.issuer}/account`,
+    ],
+    async close() {
+      clearInterval(purge);
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
