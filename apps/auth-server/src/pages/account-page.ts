@@ -38,6 +38,7 @@ export function accountPage(page: AccountPage): string {
   );
   return layout({
     title: 'Your account',
+    wide: true,
     nav: html`<nav aria-label="Account"><span>Signed in as <strong>${page.email}</strong></span>${signOutButton(page.csrf)}</nav>`,
     body: html`<h1>Your account</h1>
 ${noticeBox(page.notice)}

@@ -10,7 +10,7 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
-export function layout(options: { title: string; body: SafeHtml; nav?: SafeHtml }): string {
+export function layout(options: { title: string; body: SafeHtml; nav?: SafeHtml; wide?: boolean }): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -20,7 +20,7 @@ export function layout(options: { title: string; body: SafeHtml; nav?: SafeHtml 
 <link rel="stylesheet" href="/assets/auth.css">
 </head>
 <body>
-<main>
+<main${options.wide === true ? html` class="wide"` : ''}>
 ${options.nav}
 ${options.body}
 </main>

@@ -4,12 +4,13 @@ export const STYLESHEET = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
 main { max-width: 34rem; margin: 3rem auto; padding: 0 1.25rem; }
+main.wide { max-width: 60rem; }
 h1 { font-size: 1.6rem; margin: 0 0 1rem; }
 p, ul { margin: 0 0 1rem; }
 label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
 input[type=email], input[type=password] { width: 100%; padding: 0.6rem 0.7rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; }
 .hint { color: var(--muted); font-size: 0.9rem; margin: 0.25rem 0 0; }
-.actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
+.actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin: 1.5rem 0 1rem; }
 button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
 button.secondary { background: transparent; color: CanvasText; border-color: var(--line); }
 button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
