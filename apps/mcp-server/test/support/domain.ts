@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createTestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainConfig, type DomainDeps } from '@cp/domain';
-import { createInMemoryRepositories } from '@cp/domain/testing';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 
 export interface TestDomain {
@@ -9,22 +9,24 @@ export interface TestDomain {
 }
 
 /**
- * The domain over real infrastructure: the embedded S3 server over HTTP (presigned
- * URLs work with curl) and the repositories.
+ * The domain over real infrastructure: a database of its own (PGlite, or a fresh
+ * PostgreSQL database when DATABASE_URL is set) and the embedded S3 server over
+ * HTTP, so presigned URLs work with curl.
  */
 export async function createTestDomain(config: Partial<DomainConfig> = {}): Promise<TestDomain> {
-  const s3 = await startEmbeddedS3();
+  const [s3, database] = await Promise.all([startEmbeddedS3(), createTestDatabase()]);
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
-  const repos = createInMemoryRepositories();
   return {
     deps: {
-      repos,
+      repos: database.repos,
       objects,
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },
       config: { ...defaultDomainConfig, ...config },
     },
-    close: () => s3.close(),
+    async close() {
+      await Promise.all([s3.close(), database.close()]);
+    },
   };
 }
