@@ -7,6 +7,7 @@ import { PGliteAdapterFactory } from '../src/adapters/pglite.js';
 import { withClient } from '../src/connection/ensure-database.js';
 import { databaseUrlFor } from '../src/connection/postgres-url.js';
 import { defaultMigrationsDir, migrate, type MigrationTarget } from '../src/index.js';
+import { engineError, openSchemaEngine } from '../src/migrations/schema-engine.js';
 import { backends } from './support/backends.js';
 
 const committed = async () =>
@@ -130,4 +131,25 @@ describe.each(backends)('migrate() [%s]', (kind) => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('a crash inside the schema engine', () => {
+  it('is reported with its reason', async () => {
+    const db = await PGlite.create();
+    try {
+      const adapterFactory = new PGliteAdapterFactory(db);
+      const engine = await openSchemaEngine(adapterFactory);
+      let crash: Error | undefined;
+      try {
+        engine.debugPanic();
+      } catch (error) {
+        crash = engineError(error);
+      }
+      expect(crash?.message).toMatch(
+        /crashed \(restart the process\): [^]*debugPanic artificial panic/,
+      );
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });

@@ -35,6 +35,18 @@ const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 let loading: Promise<void> | undefined;
 
+// A Rust panic inside the engine surfaces in JS as "RuntimeError: unreachable";
+// the engine reports the real reason to this global registry first.
+let lastPanic: string | undefined;
+const registryHost = globalThis as {
+  PRISMA_WASM_PANIC_REGISTRY?: { set_message(message: string): void };
+};
+registryHost.PRISMA_WASM_PANIC_REGISTRY ??= {
+  set_message: (message) => {
+    lastPanic = message;
+  },
+};
+
 /**
  * The engine arms timers for its timeouts (e.g. 10 s for the migration advisory
  * lock) and never clears them; with the stock import they keep Node alive after
@@ -106,6 +118,15 @@ export async function openSchemaEngine(
 export function engineError(error: unknown): Error {
   const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
   const text = typeof message === 'string' ? message : String(error);
+  const panic = lastPanic ?? (text.startsWith('panicked at') ? text : undefined);
+  if (panic !== undefined) {
+    lastPanic = undefined;
+    // The instance is not safe to use after a panic, and it cannot be swapped for
+    // a new one while its pending callbacks exist: the process should end.
+    return new Error(`Prisma schema engine crashed (restart the process): ${panic}`, {
+      cause: error,
+    });
+  }
   const reason = text
     .split('\n')
     .filter((line) => !/^\s+(\d+: |at |with )/.test(line))
