@@ -66,13 +66,17 @@ describe('createMigration()', () => {
       expect(await readFile(join(migrationsDir, 'migration_lock.toml'), 'utf8')).toContain(
         'provider = "postgresql"',
       );
-      // Identical to the committed initial migration (the runner made it).
-      const [first] = (await entries(defaultMigrationsDir)).filter(
+      // Every table the committed migrations create (the runner made them) is
+      // created here word for word.
+      const committed = (await entries(defaultMigrationsDir)).filter(
         (name) => name !== 'migration_lock.toml',
       );
-      expect(script).toBe(
-        await readFile(join(defaultMigrationsDir, first!, 'migration.sql'), 'utf8'),
-      );
+      for (const name of committed) {
+        const sql = await readFile(join(defaultMigrationsDir, name, 'migration.sql'), 'utf8');
+        for (const [table] of sql.matchAll(/CREATE TABLE "[^"]+" \([\s\S]*?\n\);/g)) {
+          expect(script).toContain(table);
+        }
+      }
     },
     SLOW,
   );

@@ -1,0 +1,2 @@
+export { createOidcStorage, type OidcStorage, type OidcAdapter, type OidcPayload, type GrantRecord } from './oidc-storage.js';
+export { createCredentials, type Credentials } from './credentials.js';
