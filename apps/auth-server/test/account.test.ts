@@ -1,13 +1,20 @@
 import { FormBrowser } from './support/form-browser.js';
 import { aUser, authorizeCode, exchange, PASSWORD } from './support/flow.js';
-import { startAuthServer, type AuthHarness } from './support/harness.js';
+import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
+import { databaseStorage, startAuthServer, type AuthHarness } from './support/harness.js';
 import { aPublicClient, authorizeUrl, decodeJwt, pkce, tokenRequest } from './support/oauth-client.js';
 
+// Grants are listed and revoked in storage: a real database.
+let db: TestDatabase;
 let auth: AuthHarness;
 beforeAll(async () => {
-  auth = await startAuthServer();
+  db = await createTestDatabase();
+  auth = await startAuthServer(databaseStorage(db));
+}, 120_000);
+afterAll(async () => {
+  await auth?.close();
+  await db?.close();
 });
-afterAll(() => auth.close());
 
 const signIn = async (browser: FormBrowser, email: string) => {
   const page = await browser.open(`${auth.issuer}/login`);

@@ -1,18 +1,26 @@
 import { defaultThrottle } from '../src/config.js';
 import { FormBrowser } from './support/form-browser.js';
 import { aUser, authorizeCode, exchange, PASSWORD } from './support/flow.js';
-import { startAuthServer, type AuthHarness } from './support/harness.js';
+import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
+import { databaseStorage, startAuthServer, type AuthHarness } from './support/harness.js';
 import { aPublicClient, authorizeUrl, decodeJwt, pkce, tokenRequest, type RegisteredClient } from './support/oauth-client.js';
 
+// Storage matters here (atomic consume, grant revocation): a real database.
+let db: TestDatabase;
 let auth: AuthHarness;
 let client: RegisteredClient;
 beforeAll(async () => {
+  db = await createTestDatabase();
   auth = await startAuthServer({
+    ...databaseStorage(db),
     config: { throttle: { ...defaultThrottle, loginPerAccount: { attempts: 5, windowSeconds: 900 } } },
   });
   client = await aPublicClient(auth.issuer);
+}, 120_000);
+afterAll(async () => {
+  await auth?.close();
+  await db?.close();
 });
-afterAll(() => auth.close());
 
 const authorizeParams = (overrides: Record<string, string | undefined> = {}) => ({
   client_id: client.client_id,

@@ -2,16 +2,22 @@
 import { auth as sdkAuth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { FormBrowser } from './support/form-browser.js';
 import { PASSWORD } from './support/flow.js';
 import { startStack, type Stack } from './support/mcp-stack.js';
 import { RecordingProvider } from './support/sdk-provider.js';
 
+let db: TestDatabase;
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  db = await createTestDatabase();
+  stack = await startStack(db);
+}, 120_000);
+afterAll(async () => {
+  await stack?.close();
+  await db?.close();
 });
-afterAll(() => stack.close());
 
 const connect = async (provider: RecordingProvider): Promise<Client> => {
   const client = new Client({ name: 'auth-e2e', version: '1.0.0' });

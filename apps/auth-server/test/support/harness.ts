@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DomainDeps } from '@cp/domain';
 import { inMemoryDeps } from '@cp/domain/testing';
+import { createCredentials, createOidcStorage } from '@cp/db';
+import type { TestDatabase } from '@cp/db/testing';
 import type { Credentials } from '../../src/accounts/credentials.js';
 import { createApp } from '../../src/app.js';
 import { type AuthConfig, makeConfig } from '../../src/config.js';
@@ -35,7 +37,16 @@ export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> {
   return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() } };
 }
 
-/** The auth server on a real port, wired by createApp. */
+/** Everything the auth server stores, on a real database (PGlite, or PostgreSQL with DATABASE_URL). */
+export function databaseStorage(db: TestDatabase): Required<Pick<HarnessOptions, 'domain' | 'oidc' | 'credentials'>> {
+  return {
+    domain: { repos: db.repos, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
+    oidc: createOidcStorage(db.prisma),
+    credentials: createCredentials(db.prisma),
+  };
+}
+
+/** The auth server on a real port, wired by createApp (in-memory storage unless given one). */
 export async function startAuthServer(options: HarnessOptions = {}): Promise<AuthHarness> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

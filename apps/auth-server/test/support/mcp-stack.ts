@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DomainDeps } from '@cp/domain';
-import { inMemoryDeps } from '@cp/domain/testing';
+import { createGrantLookup } from '@cp/db';
+import type { TestDatabase } from '@cp/db/testing';
+import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
+import { InMemoryObjectStore } from '@cp/domain/testing';
 // By path, not as a workspace dependency: the embedded `pnpm start` runner lives in
 // apps/mcp-server and depends on this package, and a dependency back would be a cycle.
 import { createApp as createMcpApp, createLogger, createRateLimits, makeConfig } from '../../../mcp-server/src/index.js';
-import type { OidcStorage } from '../../src/oidc/storage.js';
-import { startAuthServer, type AuthHarness, type HarnessOptions } from './harness.js';
+import { databaseStorage, startAuthServer, type AuthHarness } from './harness.js';
 
 export interface Stack {
   readonly auth: AuthHarness;
@@ -15,24 +16,20 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The grant check the MCP server makes, over the auth server's storage (packages/db does the same over Prisma). */
-export const grantLookup = (oidc: OidcStorage) => ({
-  exists: async (grantId: string) => (await oidc.adapterFor('Grant').find(grantId)) !== undefined,
-});
-
 /**
- * The auth server and the real MCP server (apps/mcp-server's createApp), wired as
- * in production: the MCP server trusts this issuer, fetches its JWKS and checks
- * grants in the same storage. `grantCacheSeconds` is short so revocation tests are quick.
+ * The auth server and the real MCP server (apps/mcp-server's createApp) on one
+ * database, wired as in production: the MCP server trusts this issuer, fetches
+ * its JWKS and checks grants with packages/db's `createGrantLookup`.
+ * `grantCacheSeconds` is short so revocation tests are quick.
  */
-export async function startStack(options: HarnessOptions & { grantCacheSeconds?: number } = {}): Promise<Stack> {
-  const { deps } = inMemoryDeps();
-  const domain: DomainDeps = { ...deps, clock: { now: () => new Date() } };
+export async function startStack(db: TestDatabase, options: { grantCacheSeconds?: number } = {}): Promise<Stack> {
+  const storage = databaseStorage(db);
+  const domain: DomainDeps = { ...storage.domain, objects: new InMemoryObjectStore(), config: defaultDomainConfig };
   const mcpServer: Server = createServer();
   await new Promise<void>((resolve) => mcpServer.listen(0, '127.0.0.1', resolve));
   const port = (mcpServer.address() as AddressInfo).port;
   const mcpUrl = `http://127.0.0.1:${port}/mcp`;
-  const auth = await startAuthServer({ domain, ...options, config: { mcpResourceUrl: mcpUrl, ...options.config } });
+  const auth = await startAuthServer({ ...storage, config: { mcpResourceUrl: mcpUrl } });
   const config = makeConfig({
     port,
     publicUrl: mcpUrl,
@@ -40,7 +37,7 @@ export async function startStack(options: HarnessOptions & { grantCacheSeconds?:
   });
   mcpServer.on(
     'request',
-    createMcpApp({ config, domain, grants: grantLookup(auth.oidc), rateLimits: createRateLimits(config.rateLimit), log: createLogger({ level: 'silent' }) }),
+    createMcpApp({ config, domain, grants: createGrantLookup(db.prisma), rateLimits: createRateLimits(config.rateLimit), log: createLogger({ level: 'silent' }) }),
   );
   return {
     auth,

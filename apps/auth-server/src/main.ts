@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { createCredentials, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
+import { loadEnv } from './env.js';
+import { createLogger } from './log.js';
+import { serveAuth } from './serve.js';
+
+/*
+ * The auth server alone: PostgreSQL from DATABASE_URL (required in production),
+ * else the embedded PGlite folder. Migrations are not applied here: run
+ * `pnpm db:migrate` first (the embedded `pnpm start` does it for the whole stack).
+ */
+const env = loadEnv();
+const log = createLogger({ level: env.logLevel });
+// Relative paths (.data/...) are the repository's, whatever the working directory.
+const root = findRepositoryRoot() ?? process.cwd();
+const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
+const service = await serveAuth({
+  env,
+  root,
+  domain: { repos: createRepositories(database.prisma), ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
+  credentials: createCredentials(database.prisma),
+  oidc: createOidcStorage(database.prisma),
+  log,
+});
+for (const note of [`${service.name}: ${service.url}`, ...service.notes]) log.info(note);
+
+const stop = async (signal: string) => {
+  log.info({ signal }, 'shutting down');
+  await service.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', (signal) => void stop(signal));
+process.once('SIGTERM', (signal) => void stop(signal));
