@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DomainDeps } from '@cp/domain';
+import { sweepExpiredUploads, type DomainDeps } from '@cp/domain';
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import type { GrantLookup } from './auth/grant-lookup.js';
@@ -27,6 +27,8 @@ export async function serveMcp(options: {
   grants: GrantLookup;
   redisUrl: string | null;
   log: Logger;
+  /** How often expired upload sessions are swept (their staged objects removed). */
+  sweepIntervalSeconds?: number;
 }): Promise<RunningService> {
   const { config, log } = options;
   const redis = options.redisUrl === null ? null : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
@@ -47,14 +49,33 @@ export async function serveMcp(options: {
     server.listen(config.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const sweeper = startUploadSweeper(options.domain, log, options.sweepIntervalSeconds ?? 300);
   log.info({ port, publicUrl: config.publicUrl, issuer: config.auth.issuer }, 'MCP server listening');
   return {
     name: 'MCP server',
     url: config.publicUrl,
     async close() {
+      clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await redis?.quit().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Expires overdue upload sessions and removes their staged files. Every instance
+ * runs it; the repository lets exactly one of them expire each session.
+ */
+function startUploadSweeper(domain: DomainDeps, log: Logger, intervalSeconds: number): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    sweepExpiredUploads({}, domain).then(
+      (result) => {
+        if (result.expired > 0) log.info(result, 'expired upload sessions swept');
+      },
+      (error: unknown) => log.warn({ err: error }, 'upload sweep failed; retrying at the next interval'),
+    );
+  }, intervalSeconds * 1000);
+  timer.unref();
+  return timer;
 }

@@ -83,7 +83,7 @@ environment, and hosts pick it up from the delivery API without a redeploy.</p>
       <code>service.config.json</code>. It answers with an <code>uploadId</code> and a <code>curlCommand</code>, valid for 3600 seconds.</li>
   <li><strong>Run <code>curlCommand</code></strong> from the project root, as-is (it works in sh, bash and zsh). It sends
       <code>./dist/index.html</code> with an HTTP <code>PUT</code> straight to storage:
-<pre>curl --fail-with-body -sS -X PUT -H 'Content-Type: text/html' --data-binary '@./dist/index.html' '&lt;presigned URL&gt;'</pre></li>
+<pre>curl --fail -sS -X PUT -H 'Content-Type: text/html' --data-binary '@./dist/index.html' '&lt;presigned URL&gt;'</pre></li>
   <li><strong><code>confirm_upload</code></strong> with the <code>uploadId</code>. The file is checked and stored as a new version.
       For a new component, save the returned <code>componentId</code> (and <code>orgId</code> as <code>organization</code>) in
       <code>service.config.json</code>. The answer links to the component in the dashboard: <code>${dashboard}/component/&lt;componentId&gt;</code>.</li>

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { createDatabase, createGrantLookup, createRepositories, migrate, type Database } from '@cp/db';
+import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
+import { createObjectStore, type S3Config } from '@cp/storage';
+import type { GrantLookup } from './auth/grant-lookup.js';
+
+/** The domain over the real database and object store, plus the grant check. */
+export interface Infrastructure {
+  readonly domain: DomainDeps;
+  readonly grants: GrantLookup;
+  readonly database: Database;
+}
+
+export async function openInfrastructure(options: {
+  databaseUrl: string | null;
+  pgliteDataDir: string;
+  s3: S3Config;
+  maxUploadBytes: number;
+  /** Apply pending migrations first (the embedded stack does; production runs `pnpm db:migrate`). */
+  migrate: boolean;
+}): Promise<Infrastructure> {
+  const database = await createDatabase({ databaseUrl: options.databaseUrl ?? undefined, pgliteDataDir: options.pgliteDataDir });
+  if (options.migrate) await migrate({ adapterFactory: database.adapterFactory });
+  const objects = createObjectStore(options.s3);
+  await objects.ensureBucket();
+  return {
+    database,
+    grants: createGrantLookup(database.prisma),
+    domain: {
+      repos: createRepositories(database.prisma),
+      objects,
+      clock: { now: () => new Date() },
+      ids: { newId: () => randomUUID() },
+      config: { ...defaultDomainConfig, maxUploadBytes: options.maxUploadBytes },
+    },
+  };
+}
