@@ -1,0 +1,62 @@
+/** Everything the delivery API reads from its environment, already validated (see env.ts). */
+export interface CachePolicy {
+  /** Upper bound of the in-process response cache (identity + gzip + br bytes, plus keys). */
+  readonly maxBytes: number;
+  /**
+   * How long an entry is served without asking the database. Change notifications
+   * (LISTEN/NOTIFY) normally end an entry's life first; this is the safety net for a
+   * missed notification.
+   */
+  readonly ttlSeconds: number;
+  /** How long past its freshness an entry may still be served while the database fails. */
+  readonly staleIfErrorSeconds: number;
+  /** Released (environment) responses: `Cache-Control: public, max-age=…`. */
+  readonly maxAgeSeconds: number;
+  readonly staleWhileRevalidateSeconds: number;
+  /** Bodies at least this large also get gzip and brotli variants. */
+  readonly compressionMinBytes: number;
+}
+
+export interface AppConfig {
+  readonly port: number;
+  /** Base URL hosts use (no trailing slash); written into `Link` headers and the OpenAPI document. */
+  readonly publicUrl: string;
+  readonly cache: CachePolicy;
+  /** Environment whose released variants `/flow?resolve=components` returns. */
+  readonly flowEnvironment: string;
+  /** `Sunset` date of the deprecated `/flow` endpoint. */
+  readonly flowSunset: Date;
+  /** A database or object-store read slower than this fails (then stale-if-error or 503). */
+  readonly loadTimeoutMs: number;
+  /** `Retry-After` of a 503. */
+  readonly retryAfterSeconds: number;
+}
+
+/** /flow has been deprecated since /consume replaced it (RFC 9745 `Deprecation`). */
+export const FLOW_DEPRECATED_AT = new Date('2026-11-22T00:00:00Z');
+
+export const defaultCachePolicy: CachePolicy = {
+  maxBytes: 64 * 1024 * 1024,
+  ttlSeconds: 60,
+  staleIfErrorSeconds: 86_400,
+  maxAgeSeconds: 30,
+  staleWhileRevalidateSeconds: 30,
+  compressionMinBytes: 1024,
+};
+
+export const DEFAULT_FLOW_SUNSET = new Date('2027-06-30T00:00:00Z');
+
+/** Test and embedded-stack convenience: a full config from the few values that vary. */
+export function makeConfig(overrides: Partial<Omit<AppConfig, 'cache'>> & { cache?: Partial<CachePolicy> } = {}): AppConfig {
+  const port = overrides.port ?? 4200;
+  return {
+    port,
+    publicUrl: `http://localhost:${port}`,
+    flowEnvironment: 'prod',
+    flowSunset: DEFAULT_FLOW_SUNSET,
+    loadTimeoutMs: 5000,
+    retryAfterSeconds: 5,
+    ...overrides,
+    cache: { ...defaultCachePolicy, ...overrides.cache },
+  };
+}

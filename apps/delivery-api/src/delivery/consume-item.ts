@@ -1,0 +1,38 @@
+import type { Component, Repositories, Variant } from '@cp/domain';
+import { resolvePublicVariant } from '@cp/domain';
+import type { ConsumeResponse, ConsumeVariant } from '../api/schemas.js';
+import type { VariantLoaders } from './variant-loaders.js';
+
+export interface ConsumeTarget {
+  /** Lower-cased UUID. */
+  readonly componentId: string;
+  /** Normalized environment name; null for the preview (latest variant). */
+  readonly environment: string | null;
+}
+
+export interface ReadDeps {
+  readonly repos: Repositories;
+  readonly loaders: VariantLoaders;
+}
+
+export const variantName = (variant: Variant): string => `v${variant.sequence}`;
+
+export async function consumeVariant(variant: Variant, deps: ReadDeps): Promise<ConsumeVariant> {
+  return { id: variant.id, name: variantName(variant), loader: await deps.loaders.get(variant) };
+}
+
+export const consumeItemOf = (component: Component, variants: ConsumeVariant[]) => ({
+  id: component.id,
+  name: component.name,
+  organizationId: component.organizationId,
+  consume_variant: variants,
+});
+
+/** The /consume body: the variant released to the environment, or the latest (domain rule). */
+export async function loadConsumeResponse(target: ConsumeTarget, deps: ReadDeps): Promise<ConsumeResponse> {
+  const { component, variant } = await resolvePublicVariant(
+    { componentId: target.componentId, environment: target.environment ?? undefined },
+    deps,
+  );
+  return { item: consumeItemOf(component, [await consumeVariant(variant, deps)]) };
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/*
+ * Delivery serves released UI to pages on any origin, without credentials:
+ * `*` (never echoing the Origin, never Allow-Credentials), so responses need no
+ * `Vary: Origin` and a CDN keeps one copy.
+ */
+export const CORS_HEADERS: readonly string[] = [
+  'Access-Control-Allow-Origin', '*',
+  'Access-Control-Expose-Headers', 'ETag, Deprecation, Sunset, Link, Retry-After',
+];
+
+/** Browsers cache the preflight this long (Chromium caps it at 2 hours, Firefox at 24). */
+export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** OPTIONS: a CORS preflight when the browser sends one, else the list of methods. */
+export function answerOptions(req: IncomingMessage, res: ServerResponse, extraHeaders: readonly string[] = []): void {
+  const isPreflight = req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  const headers: string[] = ['Allow', ALLOWED_METHODS, ...CORS_HEADERS, ...extraHeaders];
+  if (isPreflight) {
+    headers.push(
+      'Access-Control-Allow-Methods', ALLOWED_METHODS,
+      // `*` covers every request header except Authorization, which delivery never takes.
+      'Access-Control-Allow-Headers', '*',
+      'Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS),
+    );
+  }
+  res.writeHead(204, headers);
+  res.end();
+}

@@ -1,0 +1,73 @@
+import type { ServerResponse } from 'node:http';
+import { ErrorCode, isDomainError } from '@cp/domain';
+import { CORS_HEADERS } from './cors.js';
+
+/** RFC 9457 problem details, plus `code` (stable, for programs) and `resource` on 404s. */
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly resource?: string;
+}
+
+/** Failures of the delivery edge itself (not domain rules). */
+export const HttpErrorCode = {
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
+  RouteNotFound: 'ROUTE_NOT_FOUND',
+  Unavailable: 'UNAVAILABLE',
+  Internal: 'INTERNAL',
+} as const;
+
+type AnyCode = ErrorCode | (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
+
+/** The one table from error codes to HTTP statuses. Codes no read can raise map to 500. */
+const STATUS: Readonly<Record<AnyCode, { status: number; title: string }>> = {
+  [ErrorCode.InvalidInput]: { status: 400, title: 'Bad Request' },
+  [ErrorCode.NotFound]: { status: 404, title: 'Not Found' },
+  [ErrorCode.Forbidden]: { status: 403, title: 'Forbidden' },
+  [ErrorCode.NameTaken]: { status: 409, title: 'Conflict' },
+  [ErrorCode.AmbiguousOrganization]: { status: 409, title: 'Conflict' },
+  [ErrorCode.TooManyTags]: { status: 422, title: 'Unprocessable Content' },
+  [ErrorCode.UploadNotReceived]: { status: 500, title: 'Internal Server Error' },
+  [ErrorCode.UploadTooLarge]: { status: 500, title: 'Internal Server Error' },
+  [ErrorCode.UploadNotHtml]: { status: 500, title: 'Internal Server Error' },
+  [ErrorCode.UploadExpired]: { status: 500, title: 'Internal Server Error' },
+  [ErrorCode.EnvironmentInUse]: { status: 500, title: 'Internal Server Error' },
+  [HttpErrorCode.MethodNotAllowed]: { status: 405, title: 'Method Not Allowed' },
+  [HttpErrorCode.RouteNotFound]: { status: 404, title: 'Not Found' },
+  [HttpErrorCode.Unavailable]: { status: 503, title: 'Service Unavailable' },
+  [HttpErrorCode.Internal]: { status: 500, title: 'Internal Server Error' },
+};
+
+/** Problem `type` URIs are relative to the service and documented in the README. */
+const typeOf = (code: AnyCode): string => `/problems/${code.toLowerCase().replaceAll('_', '-')}`;
+
+export function problem(code: AnyCode, detail: string, resource?: string): Problem {
+  const { status, title } = STATUS[code];
+  // 5xx details never carry internals; the log has them.
+  const safeDetail = status >= 500 && code !== HttpErrorCode.Unavailable ? 'Internal error. Try again later.' : detail;
+  return { type: typeOf(code), title, status, detail: safeDetail, code, ...(resource === undefined ? {} : { resource }) };
+}
+
+/** A domain error as a problem; anything else is the caller's to handle (it is not a client error). */
+export function problemFromDomain(error: unknown): Problem | null {
+  if (!isDomainError(error)) return null;
+  const resource = typeof error.details?.resource === 'string' ? error.details.resource : undefined;
+  return problem(error.code, error.message, resource);
+}
+
+export function sendProblem(res: ServerResponse, body: Problem, extraHeaders: readonly string[] = []): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(body.status, [
+    'Content-Type', 'application/problem+json; charset=utf-8',
+    'Content-Length', String(bytes.length),
+    // A 404 today may be a release tomorrow; no cache should keep an error.
+    'Cache-Control', 'no-store',
+    'X-Content-Type-Options', 'nosniff',
+    ...CORS_HEADERS,
+    ...extraHeaders,
+  ]);
+  res.end(bytes);
+}

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { ErrorCode } from '@cp/domain';
+import { problem, type Problem } from './problem.js';
+
+export type QueryResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: Problem };
+
+const shown = (value: string): string => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/**
+ * Validates a raw query string against a strict zod object schema. Every
+ * parameter must appear at most once (`?id=a&id=b` and `?id[]=a` are refused, not
+ * guessed at), and unknown parameters are refused: a typo such as `?evn=prod`
+ * would otherwise silently serve the unreleased preview.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, raw: string, endpoint: string): QueryResult<z.output<S>> {
+  const params: Record<string, string> = {};
+  const repeated = new Set<string>();
+  for (const [name, value] of new URLSearchParams(raw)) {
+    if (Object.hasOwn(params, name)) repeated.add(name);
+    else params[name] = value;
+  }
+  if (repeated.size > 0) {
+    const names = [...repeated].map((name) => `"${shown(name)}"`).join(', ');
+    return { ok: false, problem: problem(ErrorCode.InvalidInput, `Parameter ${names} was given more than once; give each parameter once.`) };
+  }
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const messages = parsed.error.issues.map((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown parameter ${issue.keys.map((key) => `"${shown(key)}"`).join(', ')}. ${endpoint} accepts ${acceptedNames(schema)}.`
+      : issue.message,
+  );
+  return { ok: false, problem: problem(ErrorCode.InvalidInput, messages.join(' ')) };
+}
+
+const acceptedNames = (schema: z.ZodType): string => {
+  const shape = (schema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } }).shape;
+  return Object.keys(shape ?? {}).join(', ');
+};

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildCachedResponse, type CachedResponse, type ResponseSpec } from '../cache/cached-response.js';
+import type { ResponseCache } from '../cache/response-cache.js';
+import type { AppConfig } from '../config.js';
+import type { Logger } from '../log.js';
+import { chooseRepresentation, matchesIfNoneMatch } from './content-negotiation.js';
+import { HttpErrorCode, problem, problemFromDomain, sendProblem } from './problem.js';
+
+class LoadTimeoutError extends Error {
+  override readonly name = 'LoadTimeoutError';
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LoadTimeoutError(`load took longer than ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+
+/** Sends a cached response: the negotiated encoding, or 304 when the client's ETag matches. */
+export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+  const representation = chooseRepresentation(entry, req.headers['accept-encoding']);
+  if (matchesIfNoneMatch(req.headers['if-none-match'], representation.etag)) {
+    res.writeHead(304, representation.notModifiedHeaders as string[]);
+    res.end();
+    return;
+  }
+  // Node sends no body for HEAD, keeping the headers (Content-Length included).
+  res.writeHead(200, representation.headers as string[]);
+  res.end(representation.body);
+}
+
+export interface ServeCachedDeps {
+  readonly cache: ResponseCache;
+  readonly config: AppConfig;
+  readonly log: Logger;
+}
+
+/**
+ * The hot path: a fresh entry is sent without awaiting anything. Otherwise the
+ * response is (re)built once for all concurrent requests. When building fails
+ * for a reason other than a domain answer (database or object store down, slow),
+ * the stale entry is served if it is within stale-if-error, else 503.
+ */
+export function serveCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  dependsOn: readonly string[] | null,
+  produce: () => Promise<ResponseSpec>,
+  deps: ServeCachedDeps,
+  errorHeaders: readonly string[] = [],
+): void {
+  const entry = deps.cache.get(key);
+  if (entry !== undefined && Date.now() < entry.freshUntil) {
+    sendCached(req, res, entry);
+    return;
+  }
+  const { config, log } = deps;
+  deps.cache
+    .fill(key, dependsOn, async () => {
+      const spec = await withTimeout(produce(), config.loadTimeoutMs);
+      log.debug({ key }, 'cache fill');
+      return buildCachedResponse(spec, config.cache, Date.now());
+    })
+    .then(
+      (fresh) => sendCached(req, res, fresh),
+      (error: unknown) => {
+        const known = problemFromDomain(error);
+        if (known) {
+          sendProblem(res, known, errorHeaders);
+          return;
+        }
+        if (entry !== undefined && Date.now() < entry.staleUntil) {
+          log.warn({ err: error, key }, 'serving a stale response: reload failed');
+          sendCached(req, res, entry);
+          return;
+        }
+        log.error({ err: error, key }, 'cannot build response');
+        sendProblem(
+          res,
+          problem(HttpErrorCode.Unavailable, `Components cannot be read right now. Retry in ${config.retryAfterSeconds} seconds.`),
+          ['Retry-After', String(config.retryAfterSeconds), ...errorHeaders],
+        );
+      },
+    );
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDatabase, createRepositories, migrate } from '@cp/db';
+import { createTestDatabase } from '@cp/db/testing';
+import { defaultDomainConfig, type DomainDeps, type Repositories } from '@cp/domain';
+import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
+import { PGlite } from '@electric-sql/pglite';
+import { createApp, type DeliveryApp } from '../../src/app.js';
+import type { ChangeFeed } from '../../src/changes/change-feed.js';
+import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js';
+import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
+import { type AppConfig, makeConfig } from '../../src/config.js';
+import { silentLogger } from '../../src/log.js';
+
+/**
+ * Real infrastructure for one test file: a migrated database of its own
+ * (PostgreSQL when DATABASE_URL is set, else an in-memory PGlite), the embedded
+ * S3 server, and domain deps for seeding data the way the MCP tools do.
+ */
+export interface TestStack {
+  readonly kind: 'postgres' | 'pglite';
+  /** PostgreSQL only: this file's database. */
+  readonly databaseUrl: string | null;
+  readonly repos: Repositories;
+  readonly domain: DomainDeps;
+  readonly s3: EmbeddedS3;
+  /** A new change feed (one per delivery instance, as in production). */
+  openChangeFeed(): Promise<ChangeFeed>;
+  /** Closes the database: the "database down" of the PGlite runs. */
+  closeDatabase(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openTestStack(): Promise<TestStack> {
+  const s3 = await startEmbeddedS3();
+  const objects = createObjectStore(s3.config);
+  const serverUrl = process.env.DATABASE_URL || undefined;
+  let repos: Repositories;
+  let databaseUrl: string | null = null;
+  let openChangeFeed: () => Promise<ChangeFeed>;
+  let closeDatabase: () => Promise<void>;
+  if (serverUrl) {
+    const database = await createTestDatabase({ kind: 'postgres', databaseUrl: serverUrl });
+    repos = database.repos;
+    databaseUrl = database.url ?? null;
+    openChangeFeed = async () => createPostgresChangeFeed(database.url!, silentLogger());
+    closeDatabase = () => database.close();
+  } else {
+    // Not createTestDatabase: the change feed needs the PGlite instance itself.
+    const pglite = await PGlite.create();
+    const database = await createDatabase({ pglite });
+    await migrate({ adapterFactory: database.adapterFactory });
+    repos = createRepositories(database.prisma);
+    openChangeFeed = () => createPGliteChangeFeed(pglite);
+    let closed: Promise<void> | undefined;
+    closeDatabase = () => (closed ??= database.close().then(() => pglite.close()));
+  }
+  const feeds: ChangeFeed[] = [];
+  const domain: DomainDeps = {
+    repos,
+    objects,
+    clock: { now: () => new Date() },
+    ids: { newId: () => randomUUID() },
+    config: defaultDomainConfig,
+  };
+  return {
+    kind: serverUrl ? 'postgres' : 'pglite',
+    databaseUrl,
+    repos,
+    domain,
+    s3,
+    async openChangeFeed() {
+      const feed = await openChangeFeed();
+      feeds.push(feed);
+      return feed;
+    },
+    closeDatabase,
+    async close() {
+      for (const feed of feeds) await feed.close();
+      await closeDatabase();
+      await s3.close();
+    },
+  };
+}
+
+export interface Instance {
+  readonly url: string;
+  readonly app: DeliveryApp;
+  close(): Promise<void>;
+}
+
+/** A delivery instance over real HTTP on a free port, with its own cache and change feed. */
+export async function startInstance(
+  stack: TestStack,
+  options: { config?: Partial<Omit<AppConfig, 'cache'>> & { cache?: Partial<AppConfig['cache']> }; repos?: Repositories } = {},
+): Promise<Instance> {
+  const changes = await stack.openChangeFeed();
+  const config = makeConfig({ ...options.config, publicUrl: options.config?.publicUrl ?? 'http://delivery.test' });
+  const app = createApp({
+    config,
+    repos: options.repos ?? stack.repos,
+    objects: stack.domain.objects,
+    changes,
+    log: silentLogger(),
+  });
+  const server: Server = createServer(app.listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    async close() {
+      app.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await changes.close();
+    },
+  };
+}
