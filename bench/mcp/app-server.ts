@@ -86,8 +86,9 @@ const token = await issuer.sign({ sub: user.id, expiresIn: 24 * 3600 });
 process.stdout.write(`${JSON.stringify({ url, token, organizationId, componentId: target.componentId, components: COMPONENTS })}\n`);
 
 const stop = async () => {
+  // Stop serving before the database closes, so no request meets a closed pool.
   server.closeAllConnections();
-  server.close();
+  await new Promise((resolve) => server.close(resolve));
   await issuer.close();
   await domain.close();
   process.exit(0);

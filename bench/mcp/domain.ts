@@ -1,16 +1,38 @@
 // bench/ is not a workspace package: workspace sources are imported by path.
 import { randomUUID } from 'node:crypto';
+import { createDatabase, createRepositories, migrate } from '../../packages/db/src/index.js';
 import { defaultDomainConfig, type DomainDeps } from '../../packages/domain/src/index.js';
-import { createInMemoryRepositories } from '../../packages/domain/src/testing/index.js';
 import { createObjectStore, startEmbeddedS3 } from '../../packages/storage/src/index.js';
 
-/** PLACEHOLDER until @cp/db lands: swapped for PostgreSQL repositories. */
+/**
+ * The domain over real PostgreSQL (a database of its own, created, migrated and
+ * dropped here) and the embedded S3 server. BENCH_POSTGRES_URL names the server
+ * (default: the local one, trust auth).
+ */
 export async function openBenchDomain(): Promise<{ deps: DomainDeps; close(): Promise<void> }> {
+  const server = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = `cp_bench_${Date.now()}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  await migrate({ databaseUrl: url.toString() });
+  const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 20 });
   const s3 = await startEmbeddedS3();
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
   return {
-    deps: { repos: createInMemoryRepositories(), objects, clock: { now: () => new Date() }, ids: { newId: () => randomUUID() }, config: defaultDomainConfig },
-    close: () => s3.close(),
+    deps: {
+      repos: createRepositories(database.prisma),
+      objects,
+      clock: { now: () => new Date() },
+      ids: { newId: () => randomUUID() },
+      config: defaultDomainConfig,
+    },
+    async close() {
+      await database.close();
+      await s3.close();
+      const admin = await createDatabase({ databaseUrl: server, poolSize: 1 });
+      await admin.prisma.$executeRawUnsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
   };
 }
