@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createDatabase, createGrantLookup, createRepositories, migrate, type Database } from '@cp/db';
+import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
+import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
+import { PGlite } from '@electric-sql/pglite';
+
+/** What every service of the embedded stack shares: one PGlite, one S3 server. */
+export interface EmbeddedInfrastructure {
+  readonly pglite: PGlite;
+  readonly database: Database;
+  readonly domain: DomainDeps;
+  readonly grants: ReturnType<typeof createGrantLookup>;
+  readonly s3Endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite in `pgliteDir` (migrated on every start) and the in-process S3 server
+ * keeping its objects in `s3Dir`. PGlite serves one process, which is why the whole
+ * stack runs in this one.
+ */
+export async function openEmbeddedInfrastructure(options: {
+  pgliteDir: string;
+  s3Dir: string;
+  s3Port: number;
+  maxUploadBytes: number;
+}): Promise<EmbeddedInfrastructure> {
+  const { pgliteDir, s3Dir } = options;
+  await Promise.all([mkdir(pgliteDir, { recursive: true }), mkdir(s3Dir, { recursive: true })]);
+  const pglite = await PGlite.create({ dataDir: pgliteDir });
+  const database = await createDatabase({ pglite });
+  await migrate({ adapterFactory: database.adapterFactory });
+  const s3 = await startEmbeddedS3({ directory: s3Dir, port: options.s3Port });
+  const objects = createObjectStore(s3.config);
+  await objects.ensureBucket();
+  return {
+    pglite,
+    database,
+    grants: createGrantLookup(database.prisma),
+    s3Endpoint: s3.endpoint,
+    domain: {
+      repos: createRepositories(database.prisma),
+      objects,
+      clock: { now: () => new Date() },
+      ids: { newId: () => randomUUID() },
+      config: { ...defaultDomainConfig, maxUploadBytes: options.maxUploadBytes },
+    },
+    async close() {
+      await s3.close();
+      await database.close();
+      await pglite.close();
+    },
+  };
+}

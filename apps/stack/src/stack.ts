@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import * as auth from '@cp/auth-server';
+import { createCredentials, createOidcStorage } from '@cp/db';
+import * as delivery from '@cp/delivery-api';
+import * as mcp from '@cp/mcp-server';
+import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
+
+type Source = Readonly<Record<string, string | undefined>>;
+
+export interface RunningStack {
+  readonly services: readonly { name: string; url: string }[];
+  readonly s3Endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product in one process on embedded defaults, each service on its own
+ * port and wired exactly as it is in production: the MCP server verifies tokens
+ * from the auth server's JWKS, delivery invalidates its cache on the database's
+ * notifications. Each service reads its own settings from `source` (process.env).
+ */
+export async function startStack(options: {
+  source: Source;
+  /** Relative paths in the settings (PGLITE_DATA_DIR, AUTH_SECRETS_FILE) and `.data/s3` resolve here. */
+  root: string;
+  s3Port: number;
+}): Promise<RunningStack> {
+  const mcpEnv = mcp.parseEnv(options.source);
+  const authEnv = auth.parseEnv(options.source);
+  const deliveryEnv = delivery.parseEnv(options.source);
+  const infrastructure = await openEmbeddedInfrastructure({
+    pgliteDir: resolve(options.root, mcpEnv.pgliteDataDir),
+    s3Dir: resolve(options.root, '.data/s3'),
+    s3Port: options.s3Port,
+    maxUploadBytes: mcpEnv.maxUploadBytes,
+  });
+  const running: { name: string; url: string; close(): Promise<void> }[] = [];
+  const close = async () => {
+    for (const service of running.reverse()) await service.close().catch(() => undefined);
+    await infrastructure.close();
+  };
+  try {
+    const { prisma } = infrastructure.database;
+    running.push(
+      await auth.serveAuth({
+        env: authEnv,
+        root: options.root,
+        domain: infrastructure.domain,
+        credentials: createCredentials(prisma),
+        oidc: createOidcStorage(prisma),
+        log: auth.createLogger({ level: authEnv.logLevel }).child({ service: 'auth-server' }),
+      }),
+    );
+    running.push(
+      await mcp.serveMcp({
+        config: mcpEnv.app,
+        host: mcpEnv.host,
+        domain: infrastructure.domain,
+        grants: infrastructure.grants,
+        redisUrl: mcpEnv.redisUrl,
+        log: mcp.createLogger({ level: mcpEnv.logLevel }).child({ service: 'mcp-server' }),
+      }),
+    );
+    running.push(
+      await delivery.serveDelivery({
+        config: deliveryEnv.app,
+        host: deliveryEnv.host,
+        repos: infrastructure.domain.repos,
+        objects: infrastructure.domain.objects,
+        changes: await delivery.createPGliteChangeFeed(infrastructure.pglite),
+        log: delivery.createLogger({ level: deliveryEnv.logLevel }).child({ service: 'delivery-api' }),
+      }),
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    services: running.map(({ name, url }) => ({ name, url })),
+    s3Endpoint: infrastructure.s3Endpoint,
+    close,
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type RunningStack } from '../src/stack.js';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+
+// The embedded `pnpm start`, in a temporary folder on free ports: every service
+// answers, and they are wired to each other as in production.
+describe('the embedded stack', () => {
+  let root: string;
+  let stack: RunningStack;
+  let urls: { auth: string; mcp: string; delivery: string };
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cp-stack-'));
+    const [auth, mcp, delivery, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    urls = { auth: `http://127.0.0.1:${auth}`, mcp: `http://127.0.0.1:${mcp}/mcp`, delivery: `http://127.0.0.1:${delivery}` };
+    stack = await startStack({
+      root,
+      s3Port: s3,
+      source: {
+        AUTH_PORT: String(auth),
+        AUTH_ISSUER: urls.auth,
+        MCP_PORT: String(mcp),
+        MCP_PUBLIC_URL: urls.mcp,
+        DELIVERY_PORT: String(delivery),
+        DELIVERY_PUBLIC_URL: urls.delivery,
+        LOG_LEVEL: 'silent',
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test('every service answers its health check', async () => {
+    const health = await Promise.all(
+      [urls.auth, new URL(urls.mcp).origin, urls.delivery].map(async (url) => (await fetch(`${url}/`)).json()),
+    );
+    expect(health).toEqual([
+      expect.objectContaining({ status: 'ok', server: 'component-platform-auth' }),
+      expect.objectContaining({ status: 'ok', server: 'component-tool-server' }),
+      expect.objectContaining({ status: 'ok', server: 'delivery-api' }),
+    ]);
+    expect(stack.services.map((service) => service.name)).toEqual(['Auth server', 'MCP server', 'Delivery API']);
+  });
+
+  test('the MCP server sends clients to this auth server, which issues tokens for this MCP server', async () => {
+    const resource = (await (await fetch(`${new URL(urls.mcp).origin}/.well-known/oauth-protected-resource/mcp`)).json()) as {
+      resource: string;
+      authorization_servers: string[];
+    };
+    const discovery = (await (await fetch(`${urls.auth}/.well-known/oauth-authorization-server`)).json()) as { issuer: string };
+    expect(resource.resource).toBe(urls.mcp);
+    expect(resource.authorization_servers).toEqual([discovery.issuer]);
+    const unauthenticated = await fetch(urls.mcp, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(unauthenticated.status).toBe(401);
+  });
+
+  test('delivery answers from the same database', async () => {
+    const response = await fetch(`${urls.delivery}/consume?id=00000000-0000-4000-8000-000000000000`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
