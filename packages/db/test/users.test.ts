@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createCredentials } from '../src/oidc/credentials.js';
 import { aUserWithOrganization, uniqueName } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
@@ -86,5 +87,26 @@ describeEachBackend('users', (db) => {
     expect(await errorCode(attempt)).toBe('NAME_TAKEN');
     expect(await db().repos.users.findById(userId)).toBeNull();
     expect(await db().repos.organizations.findById(organization.id)).toBeNull();
+  });
+
+  it('stores the password hash with the user in the same write, or neither', async () => {
+    const credentials = createCredentials(db().prisma);
+    const user = await db().repos.users.createWithOrganization({
+      user: { id: randomUUID(), email: `${uniqueName('grace')}@example.test`, displayName: null },
+      organization: newOrganization(),
+      passwordHash: 'scrypt$15$8$1$salt$hash',
+      now: new Date(),
+    });
+    expect(await credentials.findPasswordHash(user.id)).toBe('scrypt$15$8$1$salt$hash');
+
+    const userId = randomUUID();
+    const attempt = db().repos.users.createWithOrganization({
+      user: { id: userId, email: user.email, displayName: null },
+      organization: newOrganization(),
+      passwordHash: 'scrypt$15$8$1$other$hash',
+      now: new Date(),
+    });
+    expect(await errorCode(attempt)).toBe('NAME_TAKEN');
+    expect(await credentials.findPasswordHash(userId)).toBeNull();
   });
 });

@@ -1,17 +1,15 @@
 import { ErrorCode, isDomainError, registerUser, type DomainDeps, type User } from '@cp/domain';
 import { AccountError, AccountErrorCode } from './account-error.js';
-import type { Credentials } from './credentials.js';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 
 export interface SignUpDeps {
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
-  readonly credentials: Credentials;
 }
 
 /**
- * Creates the user (with a personal organization holding `staging` and `prod`,
- * through the domain) and stores the password hash. The hash is computed first,
- * so a user is never created for a password that cannot be stored.
+ * Creates the user with a personal organization holding `staging` and `prod`
+ * and the password hash, in one write through the domain: a failure leaves
+ * neither an account without a password nor a password without an account.
  */
 export async function signUp({ email, password }: { email: string; password: string }, deps: SignUpDeps): Promise<User> {
   if (password.length < PASSWORD_MIN_LENGTH) {
@@ -23,7 +21,7 @@ export async function signUp({ email, password }: { email: string; password: str
   const passwordHash = await hashPassword(password);
   let user: User;
   try {
-    user = await registerUser({ email }, deps.domain);
+    user = await registerUser({ email, passwordHash }, deps.domain);
   } catch (error) {
     if (isDomainError(error) && error.code === ErrorCode.InvalidInput) {
       throw new AccountError(AccountErrorCode.InvalidEmail, 'Enter an email address such as name@example.com.');
@@ -33,6 +31,5 @@ export async function signUp({ email, password }: { email: string; password: str
     }
     throw error;
   }
-  await deps.credentials.setPasswordHash(user.id, passwordHash, deps.domain.clock.now());
   return user;
 }

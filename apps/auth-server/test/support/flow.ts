@@ -9,7 +9,7 @@ export const PASSWORD = 'correct horse battery staple';
 
 /** A user with a password, created the way /signup creates one. */
 export async function aUser(auth: Pick<AuthHarness, 'domain' | 'credentials'>, email = `user${++counter}-${Date.now()}@example.com`): Promise<User> {
-  return signUp({ email, password: PASSWORD }, { domain: auth.domain, credentials: auth.credentials });
+  return signUp({ email, password: PASSWORD }, { domain: auth.domain });
 }
 
 /** Signs in on the interaction page and answers the consent page; returns the page the browser left on. */

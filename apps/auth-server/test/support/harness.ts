@@ -32,9 +32,9 @@ export interface HarnessOptions {
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
-export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> {
-  const { deps } = inMemoryDeps();
-  return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() } };
+export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> & { passwordHashes: Map<string, string> } {
+  const { deps, repos } = inMemoryDeps();
+  return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() }, passwordHashes: repos.state.passwordHashes };
 }
 
 /** Everything the auth server stores, on a real database (PGlite, or PostgreSQL with DATABASE_URL). */
@@ -52,9 +52,10 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = makeConfig({ issuer, ...options.config });
-  const domain = options.domain ?? memoryDomain();
+  const memory = options.domain ? null : memoryDomain();
+  const domain = options.domain ?? memory!;
   const oidc = options.oidc ?? memoryOidcStorage();
-  const credentials = options.credentials ?? memoryCredentials();
+  const credentials = options.credentials ?? memoryCredentials(memory?.passwordHashes ?? new Map());
   const signingKeys = options.signingKeys ?? [await generateSigningKey()];
   const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles: createThrottles(config.throttle), log: silentLogger() });
   server.on('request', app);

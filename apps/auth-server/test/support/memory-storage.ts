@@ -98,8 +98,8 @@ export function memoryOidcStorage(): OidcStorage {
   };
 }
 
-export function memoryCredentials(): Credentials {
-  const hashes = new Map<string, string>();
+/** Over the in-memory repositories' state, where sign-up stores the hash with the user. */
+export function memoryCredentials(hashes: Map<string, string>): Credentials {
   return {
     findPasswordHash: async (userId) => hashes.get(userId) ?? null,
     setPasswordHash: async (userId, hash) => {

@@ -9,10 +9,11 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export function createUsers(prisma: PrismaClient): Users {
   return {
-    async createWithOrganization({ user, organization, now }) {
+    async createWithOrganization({ user, organization, passwordHash, now }) {
       try {
         // One batch transaction: the organization (with its environments) first,
-        // then the user who points at it as default, with an owner membership.
+        // then the user who points at it as default, with an owner membership
+        // and the password hash.
         const [, created] = await prisma.$transaction([
           prisma.organization.create({ data: organizationData(organization, now) }),
           prisma.user.create({
@@ -24,6 +25,7 @@ export function createUsers(prisma: PrismaClient): Users {
               defaultOrganizationId: organization.id,
               createdAt: now,
               memberships: { create: { organizationId: organization.id, role: 'owner' } },
+              ...(passwordHash === undefined ? {} : { credential: { create: { passwordHash, updatedAt: now } } }),
             },
           }),
         ]);

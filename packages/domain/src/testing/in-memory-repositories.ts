@@ -30,13 +30,14 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
   return {
     state,
     users: {
-      async createWithOrganization({ user, organization, now }) {
+      async createWithOrganization({ user, organization, passwordHash, now }) {
         if (state.users.some((u) => u.email.toLowerCase() === user.email.toLowerCase())) {
           throw new DomainError(ErrorCode.NameTaken, 'An account with this email already exists.');
         }
         const created: User = { ...user, defaultOrganizationId: organization.id, createdAt: now };
         state.users.push(created);
         addOrganization(organization, user.id, now);
+        if (passwordHash !== undefined) state.passwordHashes.set(user.id, passwordHash);
         return created;
       },
       findById: async (id) => byKey(state.users, id),
@@ -206,4 +207,5 @@ export class InMemoryState {
   releases: Release[] = [];
   releaseEvents: ReleaseEvent[] = [];
   flows: Flow[] = [];
+  passwordHashes = new Map<string, string>();
 }

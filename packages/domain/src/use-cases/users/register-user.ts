@@ -9,10 +9,12 @@ const EMAIL_MAX_LENGTH = 254;
 
 /**
  * Creates a user with a personal organization (environments `staging` and
- * `prod`) that becomes the default. Password handling belongs to the auth server.
+ * `prod`) that becomes the default. Password handling belongs to the auth server:
+ * it passes the hash, which is stored with the user in one write, so a failure
+ * never leaves an account without its password.
  */
 export async function registerUser(
-  { email, displayName }: { email: string; displayName?: string | null },
+  { email, displayName, passwordHash }: { email: string; displayName?: string | null; passwordHash?: string },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<User> {
   const address = email.trim();
@@ -24,6 +26,7 @@ export async function registerUser(
   return deps.repos.users.createWithOrganization({
     user: { id: deps.ids.newId(), email: address, displayName: name },
     organization: newOrganization(`${owner}'s organization`, deps),
+    passwordHash,
     now: deps.clock.now(),
   });
 }
