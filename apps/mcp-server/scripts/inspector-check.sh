@@ -4,7 +4,7 @@
 #   2. tools/call whoami with the token succeeds,
 #   3. without the header, the Inspector reports that authorization is required.
 # Starts its own instance (scripts/test-instance.ts: the real app, a test token
-# issuer serving its JWKS, in-memory repositories, embedded S3) and stops it.
+# issuer serving its JWKS, a PGlite database, embedded S3) and stops it.
 # Usage: bash apps/mcp-server/scripts/inspector-check.sh   (CI: .ci/run calls it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
