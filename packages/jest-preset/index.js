@@ -9,6 +9,10 @@ export default {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The `source` condition also matches third-party packages that publish their
+  // TypeScript sources under it (eventsource-parser, used by the MCP SDK client):
+  // let swc transform those instead of skipping node_modules.
+  transformIgnorePatterns: ['^(?!.*/eventsource-parser/).*/node_modules/'],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
