@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, isUuid } from '@cp/domain';
 import { ConsumeQuery } from '../api/schemas.js';
 import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '../delivery/consume-item.js';
-import { problem, sendProblem } from './problem.js';
-import { parseQuery } from './query.js';
+import { problem, sendProblem, type Problem } from './problem.js';
+import { parseQuery, QueryMemo, shownId } from './query.js';
 import { serveCached, type ServeCachedDeps } from './serve-cached.js';
 
 /** Which variant a /consume query asks for (README "Choosing the variant"). */
@@ -12,27 +12,33 @@ export function consumeTarget(query: { id: string; env?: string | undefined; pre
   return { componentId: query.id.toLowerCase(), environment: preview ? null : (query.env ?? null) };
 }
 
-const shownId = (id: string): string => (id.length > 64 ? `${id.slice(0, 64)}…` : id);
+type ConsumeRequest = { readonly problem: Problem } | { readonly problem: null; readonly target: ConsumeTarget; readonly key: string };
+
+function validateConsume(rawQuery: string): ConsumeRequest {
+  const query = parseQuery(ConsumeQuery, rawQuery, '/consume');
+  if (!query.ok) return { problem: query.problem };
+  const target = consumeTarget(query.value);
+  // A malformed id cannot name a component: answer without a database round trip.
+  if (!isUuid(target.componentId)) {
+    return { problem: problem(ErrorCode.NotFound, `Component "${shownId(query.value.id)}" was not found.`, 'Component') };
+  }
+  return { problem: null, target, key: `consume:${target.componentId}:${target.environment ?? ''}` };
+}
 
 /** GET /consume: validated, then served from the response cache. */
 export function createConsumeEndpoint(deps: ServeCachedDeps & { read: ReadDeps }) {
+  const requests = new QueryMemo(validateConsume);
   return (req: IncomingMessage, res: ServerResponse, rawQuery: string): void => {
-    const query = parseQuery(ConsumeQuery, rawQuery, '/consume');
-    if (!query.ok) {
-      sendProblem(res, query.problem);
+    const request = requests.get(rawQuery);
+    if (request.problem) {
+      sendProblem(res, request.problem);
       return;
     }
-    const target = consumeTarget(query.value);
-    // A malformed id cannot name a component: answer without a database round trip.
-    if (!isUuid(target.componentId)) {
-      sendProblem(res, problem(ErrorCode.NotFound, `Component "${shownId(query.value.id)}" was not found.`, 'Component'));
-      return;
-    }
-    const key = `consume:${target.componentId}:${target.environment ?? ''}`;
+    const { target } = request;
     serveCached(
       req,
       res,
-      key,
+      request.key,
       [target.componentId],
       async () => ({
         payload: await loadConsumeResponse(target, deps.read),

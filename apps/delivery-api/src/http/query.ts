@@ -37,3 +37,33 @@ const acceptedNames = (schema: z.ZodType): string => {
   const shape = (schema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } }).shape;
   return Object.keys(shape ?? {}).join(', ');
 };
+
+/**
+ * Validation outcomes of recently seen raw query strings. Validation is a pure
+ * function of the string, and hosts repeat the same few URLs, so a hit skips
+ * URLSearchParams and zod. Bounded: short strings only, and cleared when full.
+ */
+export class QueryMemo<T> {
+  private readonly outcomes = new Map<string, T>();
+
+  constructor(
+    private readonly validate: (raw: string) => T,
+    private readonly maxEntries = 10_000,
+    private readonly maxLength = 256,
+  ) {}
+
+  get(raw: string): T {
+    let outcome = this.outcomes.get(raw);
+    if (outcome === undefined) {
+      outcome = this.validate(raw);
+      if (raw.length <= this.maxLength) {
+        if (this.outcomes.size >= this.maxEntries) this.outcomes.clear();
+        this.outcomes.set(raw, outcome);
+      }
+    }
+    return outcome;
+  }
+}
+
+/** An id as shown in a message: never more than 64 characters of it. */
+export const shownId = (id: string): string => (id.length > 64 ? `${id.slice(0, 64)}…` : id);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isDomainError } from '@cp/domain';
 import { buildCachedResponse, type CachedResponse, type ResponseSpec } from '../cache/cached-response.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { AppConfig } from '../config.js';
@@ -67,9 +68,14 @@ export function serveCached(
   const { config, log } = deps;
   deps.cache
     .fill(key, dependsOn, async () => {
-      const spec = await withTimeout(produce(), config.loadTimeoutMs);
-      log.debug({ key }, 'cache fill');
-      return buildCachedResponse(spec, config.cache, Date.now());
+      try {
+        const spec = await withTimeout(produce(), config.loadTimeoutMs);
+        return await buildCachedResponse(spec, config.cache, Date.now());
+      } catch (error) {
+        // Logged once per failed load, not once per request waiting on it.
+        if (!isDomainError(error)) log.error({ err: error, key, stale: entry !== undefined }, 'cannot build response');
+        throw error;
+      }
     })
     .then(
       (fresh) => sendCached(req, res, fresh),
@@ -80,11 +86,9 @@ export function serveCached(
           return;
         }
         if (entry !== undefined && Date.now() < entry.staleUntil) {
-          log.warn({ err: error, key }, 'serving a stale response: reload failed');
           sendCached(req, res, entry);
           return;
         }
-        log.error({ err: error, key }, 'cannot build response');
         sendProblem(
           res,
           problem(HttpErrorCode.Unavailable, `Components cannot be read right now. Retry in ${config.retryAfterSeconds} seconds.`),
