@@ -41,7 +41,8 @@ describe('GET /flow', () => {
     expect(res.status).toBe(200);
     const { item } = res.json();
     expect(item).toMatchObject({ id: flowId, organizationId, name: expect.any(String) });
-    expect(item.components.map((c: { id: string }) => c.id)).toEqual([releasedId, unreleasedId]);
+    const components = item.components as { id: string }[];
+    expect(components.map((c) => c.id)).toEqual([releasedId, unreleasedId]);
     expect(item.components[0]).toEqual({
       id: releasedId,
       type: { id: releasedId, name: 'Header', organizationId, description: '', tags: [] },
@@ -101,7 +102,7 @@ describe('GET /flow', () => {
       const [first, second] = item.components;
       const done = first.id === unreleasedId && first.consume_variant.length === 1 && second.type.tags[0] === 'checkout';
       if (done) break;
-      if (Date.now() > deadline) throw new Error(`flow not updated: ${JSON.stringify(item.components.map((c: { id: string }) => c.id))}`);
+      if (Date.now() > deadline) throw new Error(`flow not updated: ${JSON.stringify(item.components)}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   });

@@ -19,6 +19,8 @@ const prose = (text: unknown): string =>
 
 const refName = (ref: string): string => ref.split('/').pop() ?? ref;
 
+const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
 function typeOf(schema: Json | undefined): string {
   if (!schema) return '';
   if (typeof schema.$ref === 'string') return `<a href="#schema-${esc(refName(schema.$ref))}">${esc(refName(schema.$ref))}</a>`;
@@ -29,7 +31,7 @@ function typeOf(schema: Json | undefined): string {
     if (Array.isArray(options)) return options.map((option) => typeOf(option as Json)).join(' | ');
   }
   if (schema.type === 'array') return `array of ${typeOf(schema.items as Json)}`;
-  return esc(Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any'));
+  return esc(Array.isArray(schema.type) ? schema.type.join(' | ') : str(schema.type, 'any'));
 }
 
 function propertiesTable(schema: Json): string {
@@ -61,9 +63,9 @@ function operationSection(path: string, method: string, op: Json): string {
     const headers = Object.keys((response.headers ?? {}) as Json).map((h) => `<code>${esc(h)}</code>`);
     return `<tr><td>${esc(status)}</td><td>${prose(response.description)}</td><td>${bodies.join('<br>')}</td><td>${headers.join(' ')}</td></tr>`;
   });
-  return `<section id="op-${esc(String(op.operationId ?? path))}">
+  return `<section id="op-${esc(str(op.operationId, path))}">
 <h2><span class="method">${esc(method.toUpperCase())}</span> ${esc(path)}${op.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</h2>
-<p><strong>${esc(String(op.summary ?? ''))}</strong></p>${prose(op.description)}
+<p><strong>${esc(str(op.summary))}</strong></p>${prose(op.description)}
 ${params.length ? `<h3>Query parameters</h3><table><tr><th>Name</th><th>Type</th><th>Description</th></tr>${params.join('')}</table>` : ''}
 <h3>Responses</h3><table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${responses.join('')}</table></section>`;
 }

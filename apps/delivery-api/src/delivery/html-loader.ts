@@ -73,6 +73,6 @@ export function buildHtmlLoader(html: string, integrity: string): HtmlLoader {
     // parse5 keeps <template> content in a separate fragment (`content`), which is not visited.
     for (const child of node.childNodes ?? []) visit(child);
   };
-  visit(parse(html) as unknown as Node);
+  visit(parse(html));
   return { type: 'HTMLLoader', HTML: html, shadowRootMode: 'open', autoHeight: true, integrity, styles, scripts };
 }

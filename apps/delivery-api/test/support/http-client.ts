@@ -1,12 +1,15 @@
 import { request } from 'node:http';
 
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions read response JSON freely */
+type JsonValue = any;
+
 export interface RawResponse {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   /** As sent: not decompressed. */
   readonly body: Buffer;
   header(name: string): string | undefined;
-  json<T = any>(): T;
+  json<T = JsonValue>(): T;
 }
 
 /**
@@ -37,7 +40,7 @@ export function send(
               const value = res.headers[name.toLowerCase()];
               return Array.isArray(value) ? value.join(', ') : value;
             },
-            json: () => JSON.parse(body.toString('utf8')),
+            json: <T,>() => JSON.parse(body.toString('utf8')) as T,
           });
         });
       },
