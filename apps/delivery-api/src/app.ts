@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ErrorCode, type ObjectStore, type Repositories } from '@cp/domain';
+import type { ObjectStore, Repositories } from '@cp/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { buildOpenApiDocument } from './api/openapi.js';
 import { renderReferencePage } from './api/reference-page.js';
@@ -135,12 +135,6 @@ function createExpressApp(config: AppConfig, log: Logger): express.Express {
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) {
       res.end();
-      return;
-    }
-    // Express's own client errors (a malformed URI, say) carry a 4xx status.
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      sendProblem(res, problem(ErrorCode.InvalidInput, 'This URL cannot be read: check its percent-encoding.'));
       return;
     }
     log.error({ err: error }, 'request failed');

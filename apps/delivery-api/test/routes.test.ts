@@ -1,0 +1,96 @@
+import { get, send } from './support/http-client.js';
+import { openTestStack, startInstance, type Instance, type TestStack } from './support/test-stack.js';
+
+let stack: TestStack;
+let delivery: Instance;
+
+beforeAll(async () => {
+  stack = await openTestStack();
+  delivery = await startInstance(stack);
+});
+
+afterAll(async () => {
+  await delivery?.close();
+  await stack?.close();
+});
+
+describe('GET /', () => {
+  it('health in the shape of the other services', async () => {
+    const res = await get(delivery.url, '/');
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), server: 'delivery-api' });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1, generated from the request schemas, with every loader field described', async () => {
+    const res = await get(delivery.url, '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.header('access-control-allow-origin')).toBe('*');
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.security).toEqual([]);
+    expect(doc.info.description).toMatch(/No credential/);
+
+    const consume = doc.paths['/consume'].get;
+    const parameters = consume.parameters as { name: string; schema: { enum?: string[] } }[];
+    const params = Object.fromEntries(parameters.map((p) => [p.name, p]));
+    expect(Object.keys(params)).toEqual(['id', 'env', 'preview']);
+    expect(params.id).toMatchObject({ in: 'query', required: true });
+    expect(params.preview!.schema.enum).toEqual(['true', 'false']);
+    expect(Object.keys(consume.responses)).toEqual(['200', '304', '400', '404', '405', '503']);
+    expect(consume.responses['404'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/ProblemDetails');
+
+    const loader = doc.components.schemas.HtmlLoader;
+    expect(Object.keys(loader.properties)).toEqual(['type', 'HTML', 'shadowRootMode', 'autoHeight', 'integrity', 'styles', 'scripts']);
+    for (const [name, field] of Object.entries<{ description?: string }>(loader.properties)) {
+      if (name !== 'styles' && name !== 'scripts') expect(field.description).toBeTruthy();
+    }
+
+    const flow = doc.paths['/flow'].get;
+    expect(flow.deprecated).toBe(true);
+    expect(Object.keys(flow.responses['200'].headers)).toEqual(['Deprecation', 'Sunset', 'Link']);
+    expect(flow.description).toMatch(/prod/);
+  });
+
+  it('is rendered for people at /docs, with no script', async () => {
+    const res = await get(delivery.url, '/docs');
+    expect(res.status).toBe(200);
+    expect(res.header('content-type')).toMatch(/^text\/html/);
+    const html = res.body.toString('utf8');
+    for (const text of ['GET</span> /consume', 'deprecated', 'shadowRootMode', 'autoHeight', 'integrity', 'LoaderScript', 'Retry-After']) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain('<script');
+    expect(res.header('content-security-policy')).toMatch(/default-src 'none'/);
+  });
+});
+
+describe('everything else', () => {
+  it('an unknown path: 404 problem details pointing at /consume', async () => {
+    const res = await get(delivery.url, '/components/abc');
+    expect(res.status).toBe(404);
+    expect(res.header('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
+    expect(res.json().detail).toMatch(/\/consume\?id=/);
+  });
+
+  it('a trailing slash or other case is another path', async () => {
+    expect((await get(delivery.url, '/consume/?id=x')).status).toBe(404);
+    expect((await get(delivery.url, '/Consume?id=x')).json().code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('POST / and DELETE /openapi.json: 405 with Allow', async () => {
+    for (const [method, path] of [['POST', '/'], ['DELETE', '/openapi.json']] as const) {
+      const res = await send(delivery.url, path, { method });
+      expect(res.status).toBe(405);
+      expect(res.header('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+  });
+
+  it('a malformed percent-encoding in the path: a problem, never 500', async () => {
+    const res = await get(delivery.url, '/%E0%A4%A');
+    expect(res.status).toBe(404);
+    expect(res.header('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
