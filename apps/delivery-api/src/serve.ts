@@ -34,6 +34,7 @@ export async function serveDelivery(options: {
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port, publicUrl: config.publicUrl }, 'delivery API listening');
+  void options.changes.listening.then(() => log.info('following change notifications'));
   return {
     name: 'Delivery API',
     url: config.publicUrl,

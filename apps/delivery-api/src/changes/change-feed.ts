@@ -14,6 +14,8 @@ export interface ChangeEvents {
 
 /** Where a delivery instance learns that what it cached has changed, from any writer in any process. */
 export interface ChangeFeed {
+  /** Settles once the feed first listens (never rejects; a feed that cannot connect keeps retrying). */
+  readonly listening: Promise<void>;
   subscribe(events: ChangeEvents): () => void;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ export async function createPGliteChangeFeed(db: PGliteListener): Promise<Change
   const hub = new ChangeHub();
   const unlisten = await Promise.all(CHANGE_CHANNELS.map((channel) => db.listen(channel, (payload) => hub.changed(payload))));
   return {
+    listening: Promise.resolve(),
     subscribe: (events) => hub.subscribe(events),
     async close() {
       await Promise.all(unlisten.map((stop) => stop().catch(() => undefined)));

@@ -15,6 +15,8 @@ export function createPostgresChangeFeed(connectionString: string, log: Logger):
   let closed = false;
   let backoffMs = 250;
   let timer: NodeJS.Timeout | null = null;
+  let markListening: () => void = () => undefined;
+  const listening = new Promise<void>((resolve) => (markListening = resolve));
 
   const scheduleReconnect = () => {
     if (closed || timer) return;
@@ -57,11 +59,14 @@ export function createPostgresChangeFeed(connectionString: string, log: Logger):
     }
     client = next;
     backoffMs = 250;
+    // Also on the first connection: responses may have been cached before it listened.
     hub.missed();
+    markListening();
   };
 
   void connect();
   return {
+    listening,
     subscribe: (events) => hub.subscribe(events),
     async close() {
       closed = true;

@@ -96,6 +96,8 @@ export async function startInstance(
   options: { config?: Partial<Omit<AppConfig, 'cache'>> & { cache?: Partial<AppConfig['cache']> }; repos?: Repositories } = {},
 ): Promise<Instance> {
   const changes = await stack.openChangeFeed();
+  // As in production, the first LISTEN marks everything stale; tests count reads after it.
+  await changes.listening;
   const config = makeConfig({ ...options.config, publicUrl: options.config?.publicUrl ?? 'http://delivery.test' });
   const app = createApp({
     config,
