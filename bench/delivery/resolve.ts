@@ -14,3 +14,10 @@ export async function importPGlite(): Promise<typeof import('@electric-sql/pglit
   const entry = appRequire.resolve('@electric-sql/pglite').replace(/\.cjs$/, '.js');
   return import(pathToFileURL(entry).href) as Promise<typeof import('@electric-sql/pglite')>;
 }
+
+/** Express 5, from the app's dependencies (for the Express baseline). */
+export async function importExpress(): Promise<typeof import('express')> {
+  const { pathToFileURL } = await import('node:url');
+  const module = (await import(pathToFileURL(appRequire.resolve('express')).href)) as { default: typeof import('express') };
+  return module.default;
+}

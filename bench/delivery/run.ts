@@ -111,7 +111,8 @@ for (const [name, path, encoding] of [['small', paths.small, null], ['large', pa
   writeFileSync(file, body);
   bodies[name] = { file, encoding, bytes: body.length };
 }
-const bare = await startChild<{ url: string }>('./bare-server.ts', [JSON.stringify(bodies)]);
+const bare = await startChild<{ url: string }>('./bare-server.ts', [JSON.stringify(bodies), 'bare']);
+const expressBaseline = await startChild<{ url: string }>('./bare-server.ts', [JSON.stringify(bodies), 'express']);
 
 const scenarios = [
   { name: '1.3 KB component', bare: `${bare.ready.url}/small`, delivery: cachedUrl + paths.small, headers: {}, bytes: bodies.small!.bytes },
@@ -132,6 +133,9 @@ for (const scenario of scenarios) {
 }
 
 const samples = new Map<string, { bare: Sample[]; delivery: Sample[] }>(scenarios.map((s) => [s.name, { bare: [], delivery: [] }]));
+// Express 5 serving the same 1.3 KB bytes: why the hot path does not go through Express.
+const expressSamples: Sample[] = [];
+await measure(expressBaseline, `${expressBaseline.ready.url}/small`, CONNECTIONS, {}, 2);
 for (let run = 0; run < RUNS; run++) {
   for (const scenario of scenarios) {
     const slot = samples.get(scenario.name)!;
@@ -140,6 +144,7 @@ for (let run = 0; run < RUNS; run++) {
     for (const who of order) slot[who].push(await measure(who === 'bare' ? bare : delivery, scenario[who], CONNECTIONS, scenario.headers));
     process.stderr.write(`run ${run + 1}/${RUNS} ${scenario.name}: bare ${slot.bare.at(-1)!.rps.toFixed(0)} delivery ${slot.delivery.at(-1)!.rps.toFixed(0)} req/s\n`);
   }
+  expressSamples.push(await measure(expressBaseline, `${expressBaseline.ready.url}/small`, CONNECTIONS));
 }
 
 // Cache misses: caching off, so every request reads the database and the object store,
@@ -180,6 +185,13 @@ for (const scenario of scenarios) {
     `| ${scenario.name} | ${scenario.bytes} | ${b.rps.toFixed(0)} | ${d.rps.toFixed(0)} | ${(d.rps / b.rps).toFixed(2)}x (per-run median ${median(ratios).toFixed(2)}x) | ${b.p50}/${b.p99} | ${d.p50}/${d.p99} | ${b.cpuPerRequest.toFixed(1)} / ${d.cpuPerRequest.toFixed(1)} | ${b.errors + d.errors} |`,
   );
 }
+{
+  const b = pick(samples.get(scenarios[0]!.name)!.bare);
+  const e = pick(expressSamples);
+  lines.push(
+    `| Express 5 baseline, same 1.3 KB bytes | ${scenarios[0]!.bytes} | ${b.rps.toFixed(0)} | ${e.rps.toFixed(0)} (Express) | ${(e.rps / b.rps).toFixed(2)}x | ${b.p50}/${b.p99} | ${e.p50}/${e.p99} | ${b.cpuPerRequest.toFixed(1)} / ${e.cpuPerRequest.toFixed(1)} | ${e.errors} |`,
+  );
+}
 lines.push('', '| cache miss (caching off) | connections | req/s | p50 ms | p99 ms | server CPU µs/req | errors |', '|---|---|---|---|---|---|---|');
 for (const miss of misses) {
   lines.push(
@@ -193,4 +205,5 @@ mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, `delivery-${new Date().toISOString().replaceAll(':', '-')}.md`), `${report}\n`);
 
 bare.stop();
+expressBaseline.stop();
 delivery.stop();
