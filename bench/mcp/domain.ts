@@ -9,7 +9,7 @@ import { createObjectStore, startEmbeddedS3 } from '../../packages/storage/src/i
  * dropped here) and the embedded S3 server. BENCH_POSTGRES_URL names the server
  * (default: the local one, trust auth).
  */
-export async function openBenchDomain(): Promise<{ deps: DomainDeps; close(): Promise<void> }> {
+export async function openBenchDomain(): Promise<{ deps: DomainDeps; databaseUrl: string; analyze(): Promise<void>; close(): Promise<void> }> {
   const server = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const name = `cp_bench_${Date.now()}`;
   const url = new URL(server);
@@ -20,12 +20,16 @@ export async function openBenchDomain(): Promise<{ deps: DomainDeps; close(): Pr
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
   return {
+    databaseUrl: url.toString(),
     deps: {
       repos: createRepositories(database.prisma),
       objects,
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },
       config: defaultDomainConfig,
+    },
+    async analyze() {
+      await database.prisma.$executeRawUnsafe('ANALYZE');
     },
     async close() {
       await database.close();

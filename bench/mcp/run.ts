@@ -6,35 +6,30 @@
  *
  * Run (from the repo root):  pnpm --filter @cp/mcp-server bench
  * Env: BENCH_DURATION (s, default 5), BENCH_RUNS (default 3), BENCH_COMPONENTS
- * (default 10000).
+ * (default 10000), BENCH_SCENARIOS (comma-separated name fragments: run only those,
+ * plus the baseline; `whoami` adds the no-database diagnostic),
+ * BENCH_CPU_PROF_DIR (profile the app server child).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startBaseline } from './baseline-server.js';
+import type { BenchTarget } from './bench-app.js';
+import { canMeasureCpu, cpuStopwatch } from './cpu-time.js';
 import { autocannon } from './resolve.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = [1, 20];
-
-interface Ready {
-  url: string;
-  token: string;
-  organizationId: string;
-  componentId: string;
-  components: number;
-}
-
-function startAppServer(): Promise<{ ready: Ready; stop(): void }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./app-server.ts', import.meta.url))], {
+/** Runs one server script in a child process; resolves with the JSON line it prints when ready. */
+function startChild<T>(script: string): Promise<{ ready: T; pid: number; stop(): void }> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL(script, import.meta.url))], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`app server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
-      resolve({ ready: JSON.parse(line) as Ready, stop: () => child.kill('SIGTERM') });
+      resolve({ ready: JSON.parse(line) as T, pid: child.pid!, stop: () => child.kill('SIGTERM') });
     });
   });
 }
@@ -44,9 +39,13 @@ interface Sample {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per request, in microseconds: the server process, and all of PostgreSQL. */
+  serverCpuUs: number;
+  postgresCpuUs: number;
 }
 
-async function measure(url: string, body: object, connections: number, headers: Record<string, string>): Promise<Sample> {
+async function measure(url: string, body: object, connections: number, headers: Record<string, string>, serverPid: number): Promise<Sample> {
+  const cpu = cpuStopwatch(serverPid);
   const result = await autocannon({
     url,
     method: 'POST',
@@ -55,7 +54,16 @@ async function measure(url: string, body: object, connections: number, headers: 
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...headers },
     body: JSON.stringify(body),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const spent = cpu.stop();
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    serverCpuUs: (spent.serverMs * 1000) / requests,
+    postgresCpuUs: (spent.postgresMs * 1000) / requests,
+  };
 }
 
 const median = (values: number[]): number => {
@@ -65,24 +73,35 @@ const median = (values: number[]): number => {
 
 const call = (name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 
-const app = await startAppServer();
-const baseline = await startBaseline();
+// Both servers run in their own process, the load generator (autocannon) in this one:
+// a server sharing the load generator's event loop would skip the cross-process hop at
+// 1 connection and compete with it for one core at 20.
+const app = await startChild<BenchTarget>('./app-server.ts');
+const baseline = await startChild<{ url: string }>('./baseline-process.ts');
 const auth = { authorization: `Bearer ${app.ready.token}` };
-const scenarios: { name: string; url: string; body: object; headers: Record<string, string> }[] = [
-  { name: 'baseline echo (SDK minimal server)', url: baseline.url, body: call('echo', { message: 'hello' }), headers: {} },
-  { name: 'get_component (content)', url: app.ready.url, body: call('get_component', { componentId: app.ready.componentId }), headers: auth },
-  { name: 'get_component (no content)', url: app.ready.url, body: call('get_component', { componentId: app.ready.componentId, includeContent: false }), headers: auth },
-  { name: `list_components (org of ${app.ready.components}, limit 50)`, url: app.ready.url, body: call('list_components', { organizationId: app.ready.organizationId }), headers: auth },
+/** `diagnostic`: not part of the target table; runs only when BENCH_SCENARIOS names it. */
+const allScenarios: { name: string; url: string; pid: number; body: object; headers: Record<string, string>; diagnostic?: boolean }[] = [
+  { name: 'baseline echo (SDK minimal server)', url: baseline.ready.url, pid: baseline.pid, body: call('echo', { message: 'hello' }), headers: {} },
+  { name: 'get_component (content)', url: app.ready.url, pid: app.pid, body: call('get_component', { componentId: app.ready.componentId }), headers: auth },
+  { name: 'get_component (no content)', url: app.ready.url, pid: app.pid, body: call('get_component', { componentId: app.ready.componentId, includeContent: false }), headers: auth },
+  // The MCP layer (auth, transport, tool dispatch) plus one primary-key read: a reference point.
+  { name: 'whoami (one query by primary key)', url: app.ready.url, pid: app.pid, body: call('whoami', {}), headers: auth, diagnostic: true },
+  { name: `list_components (org of ${app.ready.components}, limit 50)`, url: app.ready.url, pid: app.pid, body: call('list_components', { organizationId: app.ready.organizationId }), headers: auth },
 ];
+// The baseline always runs: every figure is a ratio to it.
+const only = process.env.BENCH_SCENARIOS?.split(',').map((part) => part.trim());
+const scenarios = allScenarios.filter(
+  (s, i) => i === 0 || (only === undefined ? s.diagnostic !== true : only.some((part) => s.name.includes(part))),
+);
 
 // Warm-up: JIT, JWKS fetch, connection pools.
-for (const scenario of scenarios) await measure(scenario.url, scenario.body, 4, scenario.headers);
+for (const scenario of scenarios) await measure(scenario.url, scenario.body, 4, scenario.headers, scenario.pid);
 
-const rows: { scenario: string; connections: number; rps: number; p50: number; p99: number; errors: number }[] = [];
+const rows: { scenario: string; connections: number; rps: number; p50: number; p99: number; errors: number; serverCpuUs: number; postgresCpuUs: number }[] = [];
 for (const connections of CONNECTIONS) {
   for (const scenario of scenarios) {
     const samples: Sample[] = [];
-    for (let run = 0; run < RUNS; run += 1) samples.push(await measure(scenario.url, scenario.body, connections, scenario.headers));
+    for (let run = 0; run < RUNS; run += 1) samples.push(await measure(scenario.url, scenario.body, connections, scenario.headers, scenario.pid));
     rows.push({
       scenario: scenario.name,
       connections,
@@ -90,21 +109,29 @@ for (const connections of CONNECTIONS) {
       p50: median(samples.map((s) => s.p50)),
       p99: median(samples.map((s) => s.p99)),
       errors: samples.reduce((sum, s) => sum + s.errors, 0),
+      serverCpuUs: median(samples.map((s) => s.serverCpuUs)),
+      postgresCpuUs: median(samples.map((s) => s.postgresCpuUs)),
     });
     process.stderr.write(`.`);
   }
 }
 process.stderr.write('\n');
 app.stop();
-await baseline.close();
+baseline.stop();
 
-const lines = ['| scenario | connections | req/s (median) | vs baseline | p50 ms | p99 ms | errors |', '|---|---|---|---|---|---|---|'];
+const lines = [
+  '| scenario | connections | req/s (median) | vs baseline | p50 ms | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
+const us = (value: number): string => (canMeasureCpu() ? value.toFixed(0) : 'n/a');
 let failed = false;
 for (const row of rows) {
   const base = rows.find((r) => r.connections === row.connections && r.scenario.startsWith('baseline'))!;
   const ratio = row.rps / base.rps;
   if (!row.scenario.startsWith('baseline') && ratio < 0.5) failed = true;
-  lines.push(`| ${row.scenario} | ${row.connections} | ${row.rps.toFixed(0)} | ${ratio.toFixed(2)}x | ${row.p50} | ${row.p99} | ${row.errors} |`);
+  lines.push(
+    `| ${row.scenario} | ${row.connections} | ${row.rps.toFixed(0)} | ${ratio.toFixed(2)}x | ${row.p50} | ${row.p99} | ${row.errors} | ${us(row.serverCpuUs)} | ${us(row.postgresCpuUs)} |`,
+  );
 }
 console.log(`MCP tools/call benchmark: ${RUNS} runs x ${DURATION}s per cell, median; node ${process.version}`);
 console.log(lines.join('\n'));
