@@ -43,13 +43,29 @@ export function createComponents(prisma: PrismaClient): Components {
       // makes the match case-insensitive. The row comparison continues strictly after
       // the cursor in the same (name_key, id) order as ORDER BY, so concurrent inserts
       // never make a row repeat or vanish between pages.
+      // ORDER BY name_key alone is that (name_key, id) order: name_key is unique within
+      // an organization, so id never breaks a tie. Written this way the unique index
+      // (organization_id, name_key) yields the rows already sorted and the scan stops
+      // after LIMIT rows; with ", id" PostgreSQL adds a sort step over the index scan.
       const rows = await prisma.$queryRaw<ComponentRow[]>`
         SELECT ${COLUMNS} FROM components
         WHERE organization_id = ${organizationId}::uuid
           ${nameContains ? Prisma.sql`AND strpos(name_key, ${componentNameKey(nameContains)}) > 0` : Prisma.empty}
           ${after ? Prisma.sql`AND (name_key, id) > (${after.nameKey}, ${after.id}::uuid)` : Prisma.empty}
-        ORDER BY name_key, id
+        ORDER BY name_key
         LIMIT ${limit}`;
+      return rows.map(toComponent);
+    },
+
+    async listRecentlyUpdated({ organizationId, nameContains, tag, limit, offset }) {
+      if (!isUuid(organizationId)) return [];
+      const rows = await prisma.$queryRaw<ComponentRow[]>`
+        SELECT ${COLUMNS} FROM components
+        WHERE organization_id = ${organizationId}::uuid
+          ${nameContains ? Prisma.sql`AND strpos(name_key, ${componentNameKey(nameContains)}) > 0` : Prisma.empty}
+          ${tag !== undefined ? Prisma.sql`AND ${tag} = ANY(tags)` : Prisma.empty}
+        ORDER BY updated_at DESC, id
+        LIMIT ${limit} OFFSET ${offset}`;
       return rows.map(toComponent);
     },
 
