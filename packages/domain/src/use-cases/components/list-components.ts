@@ -30,15 +30,23 @@ export async function listComponents(
     throw invalidInput('limit', `must be a whole number from 1 to ${Limits.listMax}.`);
   }
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  await requireMembership(input.actor, input.organizationId, deps);
   const name = input.name?.trim();
-  // One extra row tells whether another page exists without a count query.
-  const rows = await deps.repos.components.list({
-    organizationId: input.organizationId,
-    limit: limit + 1,
-    ...(name ? { nameContains: name } : {}),
-    ...(after ? { after } : {}),
-  });
+  // The page is read alongside the membership check (one database round trip instead
+  // of two) and returned only if the check passes. A failed check wins over any
+  // failure of the page read, so a stranger always gets "not found", as before.
+  const [membership, page] = await Promise.allSettled([
+    requireMembership(input.actor, input.organizationId, deps),
+    // One extra row tells whether another page exists without a count query.
+    deps.repos.components.list({
+      organizationId: input.organizationId,
+      limit: limit + 1,
+      ...(name ? { nameContains: name } : {}),
+      ...(after ? { after } : {}),
+    }),
+  ]);
+  if (membership.status === 'rejected') throw membership.reason;
+  if (page.status === 'rejected') throw page.reason;
+  const rows = page.value;
   const components = rows.slice(0, limit);
   const last = components.at(-1);
   const nextCursor =
