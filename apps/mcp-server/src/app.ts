@@ -7,6 +7,7 @@ import type { GrantLookup } from './auth/grant-lookup.js';
 import { createPrincipalResolver } from './auth/principal.js';
 import { protectedResourceMetadata } from './auth/protected-resource.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { withVerifiedTokenCache } from './auth/verified-tokens.js';
 import { type AppConfig, protectedResourceMetadataUrl } from './config.js';
 import { serviceGuideHtml } from './guide/guide-html.js';
 import { hostGuard } from './http/host-guard.js';
@@ -38,11 +39,13 @@ export function createApp(appDeps: AppDeps): express.Express {
   const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);
   const tokens =
     deps.tokens ??
-    createTokenVerifier({
-      issuer: config.auth.issuer,
-      audience: config.publicUrl,
-      keys: createJwks({ issuer: config.auth.issuer, jwksUrl: config.auth.jwksUrl, cooldownMs: config.auth.jwksCooldownMs }),
-    });
+    withVerifiedTokenCache(
+      createTokenVerifier({
+        issuer: config.auth.issuer,
+        audience: config.publicUrl,
+        keys: createJwks({ issuer: config.auth.issuer, jwksUrl: config.auth.jwksUrl, cooldownMs: config.auth.jwksCooldownMs }),
+      }),
+    );
   const resolvePrincipal = createPrincipalResolver({
     grants: deps.grants,
     ttlSeconds: Math.min(config.auth.grantCacheSeconds, 30),
