@@ -59,6 +59,14 @@ export function createFlows(prisma: PrismaClient): Flows {
       }
     },
 
+    async listForOrganization(organizationId) {
+      if (!isUuid(organizationId)) return [];
+      const rows = await prisma.flow.findMany({ where: { organizationId }, include: withComponents });
+      return rows
+        .map(toFlow)
+        .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+
     async setStatus(id, status, now) {
       if (!isUuid(id)) return null;
       const { count } = await prisma.flow.updateMany({

@@ -80,6 +80,18 @@ export interface Components {
    * TOO_MANY_TAGS, changing nothing, when the result would hold more than `maxTags`.
    */
   editTags(id: string, edit: TagEdit, options: { now: Date; maxTags: number }): Promise<Component | null>;
+  /**
+   * Most recently updated first (then id), for people browsing an organization.
+   * `nameContains` as in `list`; `tag` is an exact (case-sensitive) tag.
+   * Offset pagination: the page is what a person asked for, not a cursor.
+   */
+  listRecentlyUpdated(query: {
+    organizationId: string;
+    nameContains?: string;
+    tag?: string;
+    limit: number;
+    offset: number;
+  }): Promise<Component[]>;
 }
 
 export interface Variants {
@@ -134,6 +146,13 @@ export interface Environments {
   findByName(organizationId: string, name: string): Promise<Environment | null>;
   /** Throws DomainError NAME_TAKEN when the organization already has that name. */
   create(environment: { id: string; organizationId: string; name: string; now: Date }): Promise<Environment>;
+  /** Null when it does not exist. Throws DomainError NAME_TAKEN when the organization already has that name. */
+  rename(id: string, name: string): Promise<Environment | null>;
+  /**
+   * Atomic: deletes the environment only when nothing was ever released to it
+   * (no current release, no history event). `in-use` changes nothing.
+   */
+  remove(id: string): Promise<'removed' | 'in-use' | 'missing'>;
 }
 
 export interface Releases {
@@ -168,6 +187,8 @@ export interface Flows {
   /** Replaces the ordered component list; null when the flow does not exist. */
   setComponents(id: string, componentIds: readonly string[], now: Date): Promise<Flow | null>;
   setStatus(id: string, status: FlowStatus, now: Date): Promise<Flow | null>;
+  /** The organization's flows, ordered by name (case-insensitive), then id. */
+  listForOrganization(organizationId: string): Promise<Flow[]>;
 }
 
 export interface Repositories {

@@ -84,6 +84,13 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
         state.components[index] = updated;
         return updated;
       },
+      listRecentlyUpdated: async ({ organizationId, nameContains, tag, limit, offset }) =>
+        state.components
+          .filter((c) => c.organizationId === organizationId)
+          .filter((c) => !nameContains || c.name.toLowerCase().includes(nameContains.toLowerCase()))
+          .filter((c) => tag === undefined || c.tags.includes(tag))
+          .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .slice(offset, offset + limit),
     },
     variants: {
       findById: async (id) => byKey(state.variants, id),
@@ -156,6 +163,24 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
         state.environments.push(environment);
         return environment;
       },
+      async rename(id, name) {
+        const index = state.environments.findIndex((e) => e.id === id);
+        const current = state.environments[index];
+        if (!current) return null;
+        if (state.environments.some((e) => e.organizationId === current.organizationId && e.name === name && e.id !== id)) {
+          throw new DomainError(ErrorCode.NameTaken, `Environment "${name}" already exists.`);
+        }
+        const renamed = { ...current, name };
+        state.environments[index] = renamed;
+        return renamed;
+      },
+      async remove(id) {
+        const index = state.environments.findIndex((e) => e.id === id);
+        if (index < 0) return 'missing';
+        if (state.releases.some((r) => r.environmentId === id) || state.releaseEvents.some((e) => e.environmentId === id)) return 'in-use';
+        state.environments.splice(index, 1);
+        return 'removed';
+      },
     },
     releases: {
       async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
@@ -184,6 +209,10 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
       findById: async (id) => byKey(state.flows, id),
       setComponents: async (id, componentIds, now) => updateFlow(state, id, { componentIds, updatedAt: now }),
       setStatus: async (id, status, now) => updateFlow(state, id, { status, updatedAt: now }),
+      listForOrganization: async (organizationId) =>
+        state.flows
+          .filter((f) => f.organizationId === organizationId)
+          .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id)),
     },
   };
 }

@@ -23,3 +23,6 @@ export * from './flows/create-flow.js';
 export * from './flows/set-flow-components.js';
 export * from './flows/set-flow-status.js';
 export * from './flows/get-published-flow.js';
+export * from './components/browse-components.js';
+export * from './releases/manage-environments.js';
+export * from './flows/list-flows.js';

@@ -1,0 +1,58 @@
+import type { Component } from '../../entities/component.js';
+import type { Actor } from '../../entities/user.js';
+import { invalidInput } from '../../errors/factories.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { Limits } from '../../rules/limits.js';
+import { requireMembership } from '../access/require-membership.js';
+
+export interface BrowseComponentsInput {
+  readonly actor: Actor;
+  readonly organizationId: string;
+  /** Case-insensitive substring of the name. */
+  readonly name?: string | undefined;
+  /** Exact tag (tags compare case-sensitively, README "Rules"). */
+  readonly tag?: string | undefined;
+  /** 1-based. */
+  readonly page?: number | undefined;
+  readonly pageSize?: number | undefined;
+}
+
+export interface ComponentBrowsePage {
+  readonly components: Component[];
+  readonly page: number;
+  readonly pageSize: number;
+  readonly hasNextPage: boolean;
+}
+
+/** The largest page a person can ask for (no one reads beyond it; the query stays bounded). */
+export const BROWSE_MAX_PAGE = 1000;
+
+/**
+ * An organization's components for people browsing them (the dashboard): most
+ * recently updated first, filtered by name and tag, in numbered pages.
+ * (`listComponents` is the MCP tools' stable name-ordered keyset listing.)
+ */
+export async function browseComponents(
+  input: BrowseComponentsInput,
+  deps: Pick<DomainDeps, 'repos'>,
+): Promise<ComponentBrowsePage> {
+  const pageSize = input.pageSize ?? 20;
+  const page = input.page ?? 1;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > Limits.listMax) {
+    throw invalidInput('pageSize', `must be a whole number from 1 to ${Limits.listMax}.`);
+  }
+  if (!Number.isInteger(page) || page < 1 || page > BROWSE_MAX_PAGE) {
+    throw invalidInput('page', `must be a whole number from 1 to ${BROWSE_MAX_PAGE}.`);
+  }
+  await requireMembership(input.actor, input.organizationId, deps);
+  const name = input.name?.trim();
+  const tag = input.tag?.trim();
+  const rows = await deps.repos.components.listRecentlyUpdated({
+    organizationId: input.organizationId,
+    limit: pageSize + 1,
+    offset: (page - 1) * pageSize,
+    ...(name ? { nameContains: name } : {}),
+    ...(tag ? { tag } : {}),
+  });
+  return { components: rows.slice(0, pageSize), page, pageSize, hasNextPage: rows.length > pageSize };
+}
