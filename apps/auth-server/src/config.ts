@@ -25,6 +25,18 @@ export interface Lifetimes {
   readonly authorizationCode: number;
 }
 
+/** The dashboard (apps/dashboard): a configured, confidential, first-party client that never sees a consent page. */
+export interface DashboardClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** The dashboard's public origin; its redirect URI is `<url>/auth/callback`. */
+  readonly url: string;
+}
+
+export const DASHBOARD_CLIENT_NAME = 'Component dashboard';
+
+export const dashboardRedirectUri = (dashboard: DashboardClient): string => new URL('/auth/callback', dashboard.url).href;
+
 export interface AuthConfig {
   /** The issuer identifier, exactly as discovery and tokens write it (no trailing slash). */
   readonly issuer: string;
@@ -39,6 +51,8 @@ export interface AuthConfig {
   readonly trustProxy: boolean | number | string;
   readonly throttle: ThrottleConfig;
   readonly lifetimes: Lifetimes;
+  /** Null: no dashboard is registered. */
+  readonly dashboard: DashboardClient | null;
 }
 
 const DAY = 24 * 60 * 60;
@@ -69,6 +83,7 @@ export function makeConfig(overrides: Partial<AuthConfig> & { issuer: string }):
     trustProxy: false,
     throttle: defaultThrottle,
     lifetimes: defaultLifetimes,
+    dashboard: null,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { type AuthConfig, defaultLifetimes, defaultThrottle } from './config.js';
+import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottle } from './config.js';
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 
 /*
@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   AUTH_SIGNUP_IP_ATTEMPTS: positiveInt(defaultThrottle.signupPerIp.attempts),
   AUTH_REGISTRATION_IP_ATTEMPTS: positiveInt(defaultThrottle.registrationPerIp.attempts),
   AUTH_PURGE_INTERVAL_SECONDS: positiveInt(600),
+  DASHBOARD_CLIENT_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, ".", "_" or "-"').optional(),
+  DASHBOARD_CLIENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DASHBOARD_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
@@ -121,6 +124,8 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     problems.push('AUTH_COOKIE_KEYS: required in production (comma-separated, the first signs)');
   }
 
+  const dashboard = dashboardClient(env, production, problems);
+
   if (production && env.DATABASE_URL === undefined) {
     problems.push('DATABASE_URL: required in production (the embedded PGlite serves one process only)');
   }
@@ -134,6 +139,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       signupEnabled: env.AUTH_SIGNUP_ENABLED,
       trustProxy: env.AUTH_TRUST_PROXY,
       lifetimes: defaultLifetimes,
+      dashboard,
       throttle: {
         loginPerAccount: { ...defaultThrottle.loginPerAccount, attempts: env.AUTH_LOGIN_ACCOUNT_ATTEMPTS },
         loginPerIp: { ...defaultThrottle.loginPerIp, attempts: env.AUTH_LOGIN_IP_ATTEMPTS },
@@ -151,6 +157,39 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     purgeIntervalSeconds: env.AUTH_PURGE_INTERVAL_SECONDS,
     databaseUrl: env.DATABASE_URL ?? null,
     pgliteDataDir: env.PGLITE_DATA_DIR,
+  };
+}
+
+/** Development defaults, shared with apps/dashboard's env.ts so `pnpm start` needs no setting. */
+export const DEVELOPMENT_DASHBOARD = {
+  clientId: 'dashboard',
+  clientSecret: 'development-dashboard-secret-not-for-production-use',
+  url: 'http://localhost:4300',
+} as const;
+
+/**
+ * The dashboard client: all three settings, or (development only) the defaults
+ * for whichever are missing. In production, none means no dashboard client.
+ */
+function dashboardClient(env: z.infer<typeof EnvSchema>, production: boolean, problems: string[]): DashboardClient | null {
+  const given = { clientId: env.DASHBOARD_CLIENT_ID, clientSecret: env.DASHBOARD_CLIENT_SECRET, url: env.DASHBOARD_URL };
+  const missing = Object.entries({ DASHBOARD_CLIENT_ID: given.clientId, DASHBOARD_CLIENT_SECRET: given.clientSecret, DASHBOARD_URL: given.url })
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (production) {
+    if (missing.length === 3) return null;
+    if (missing.length > 0) {
+      problems.push(`${missing.join(', ')}: set all of DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET and DASHBOARD_URL, or none (no dashboard)`);
+      return null;
+    }
+  }
+  const url = new URL(given.url ?? DEVELOPMENT_DASHBOARD.url);
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') problems.push('DASHBOARD_URL: must be an origin without a path, e.g. https://dashboard.example.com');
+  if (production && url.protocol !== 'https:' && !isLoopback(url)) problems.push('DASHBOARD_URL: must be an https URL in production (loopback addresses excepted)');
+  return {
+    clientId: given.clientId ?? DEVELOPMENT_DASHBOARD.clientId,
+    clientSecret: given.clientSecret ?? DEVELOPMENT_DASHBOARD.clientSecret,
+    url: url.origin,
   };
 }
 

@@ -92,3 +92,38 @@ test('local secrets are generated once, kept with mode 0600, and read back uncha
   expect((await stat(file)).mode & 0o777).toBe(0o600);
   expect(JSON.parse(await readFile(file, 'utf8')).cookieKeys[0]).toHaveLength(43);
 });
+
+describe('the dashboard client (DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET, DASHBOARD_URL)', () => {
+  const secrets = async () => ({
+    AUTH_SIGNING_KEYS: JSON.stringify({ keys: [await generateSigningKey()] }),
+    AUTH_COOKIE_KEYS: 'k'.repeat(32),
+    DATABASE_URL: 'postgresql://db.internal/app',
+  });
+  test('development: defaults for whatever is not set', () => {
+    expect(parseEnv({}).config.dashboard).toEqual({ clientId: 'dashboard', clientSecret: 'development-dashboard-secret-not-for-production-use', url: 'http://localhost:4300' });
+    expect(parseEnv({ DASHBOARD_URL: 'http://127.0.0.1:5300' }).config.dashboard?.url).toBe('http://127.0.0.1:5300');
+  });
+
+  test('bad values are named', () => {
+    const message = problemsOf({ DASHBOARD_CLIENT_ID: 'has space', DASHBOARD_CLIENT_SECRET: 'short', DASHBOARD_URL: 'http://localhost:4300/app' });
+    expect(message).toContain('DASHBOARD_CLIENT_ID:');
+    expect(message).toContain('DASHBOARD_CLIENT_SECRET: must be at least 32 characters');
+  });
+
+  test('a path in DASHBOARD_URL is refused', () => {
+    expect(problemsOf({ DASHBOARD_URL: 'http://localhost:4300/app' })).toContain('DASHBOARD_URL: must be an origin without a path');
+  });
+
+  test('production: all three or none', async () => {
+    const base = { NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' };
+    expect(parseEnv(base).config.dashboard).toBeNull();
+    expect(problemsOf({ ...base, DASHBOARD_URL: 'https://dashboard.example.com' })).toContain('DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET: set all of');
+    const secret = 'a'.repeat(40);
+    expect(parseEnv({ ...base, DASHBOARD_CLIENT_ID: 'dash', DASHBOARD_CLIENT_SECRET: secret, DASHBOARD_URL: 'https://dashboard.example.com' }).config.dashboard).toEqual({
+      clientId: 'dash',
+      clientSecret: secret,
+      url: 'https://dashboard.example.com',
+    });
+    expect(problemsOf({ ...base, DASHBOARD_CLIENT_ID: 'dash', DASHBOARD_CLIENT_SECRET: secret, DASHBOARD_URL: 'http://dashboard.example.com' })).toContain('DASHBOARD_URL: must be an https URL in production');
+  });
+});

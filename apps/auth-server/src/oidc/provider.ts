@@ -1,6 +1,6 @@
 import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AuthConfig } from '../config.js';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '../log.js';
 import { messagePage } from '../pages/message-pages.js';
@@ -42,8 +42,43 @@ export function createProvider(deps: ProviderDeps): Provider {
   const resource = config.mcpResourceUrl;
   const cookie = sessionCookieOptions(config);
 
+  const dashboard = config.dashboard;
+  const isFirstParty = (clientId: string | undefined): boolean => dashboard !== null && clientId === dashboard.clientId;
+
   const configuration: Configuration = {
     adapter: providerAdapter(deps.storage),
+    // The dashboard is configured, not registered: confidential, first-party, OpenID only.
+    clients:
+      dashboard === null
+        ? []
+        : [
+            {
+              client_id: dashboard.clientId,
+              client_secret: dashboard.clientSecret,
+              client_name: DASHBOARD_CLIENT_NAME,
+              redirect_uris: [dashboardRedirectUri(dashboard)],
+              grant_types: ['authorization_code'],
+              response_types: ['code'],
+              token_endpoint_auth_method: 'client_secret_basic',
+              scope: 'openid',
+            },
+          ],
+    /*
+     * The default (the grant from this interaction's consent or this session), plus:
+     * the first-party dashboard gets its grant (OpenID scope only) without a consent
+     * page. Connected applications never list it (account-routes: hiddenClientIds).
+     */
+    async loadExistingGrant(ctx) {
+      const clientId = ctx.oidc.client?.clientId;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? (clientId === undefined ? undefined : ctx.oidc.session?.grantIdFor(clientId));
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const accountId = ctx.oidc.session?.accountId;
+      if (!isFirstParty(clientId) || accountId === undefined) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId });
+      grant.addOIDCScope('openid');
+      await grant.save();
+      return grant;
+    },
     jwks: { keys: deps.signingKeys.map((key) => ({ ...key })) },
     cookies: { keys: [...config.cookieKeys], names: COOKIE_NAMES, long: cookie, short: cookie },
     async findAccount(_ctx, sub) {
@@ -96,7 +131,8 @@ export function createProvider(deps: ProviderDeps): Provider {
       resourceIndicators: {
         enabled: true,
         // No `resource` means the MCP server; at the token endpoint the granted one is used.
-        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resource,
+        // The dashboard signs people in and calls no resource server: no default for it.
+        defaultResource: async (_ctx, client, oneOf) => oneOf ?? (isFirstParty(client.clientId) ? undefined : resource),
         useGrantedResource: async () => true,
         async getResourceServerInfo(_ctx, indicator) {
           if (!sameResource(indicator, resource)) {
@@ -111,7 +147,7 @@ export function createProvider(deps: ProviderDeps): Provider {
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { policy: interactionPolicyFor(isFirstParty), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async renderError(ctx, out) {
       ctx.type = 'html';
       for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
@@ -128,6 +164,28 @@ export function createProvider(deps: ProviderDeps): Provider {
   provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
+}
+
+/**
+ * oidc-provider's policy, except that its "native clients are always asked" check
+ * does not apply to the first-party dashboard (a loopback dashboard URL makes it
+ * `native` under client-policy.ts). Its scopes are still checked: the dashboard
+ * gets its `openid` grant from `loadExistingGrant`, nothing more.
+ */
+function interactionPolicyFor(isFirstParty: (clientId: string | undefined) => boolean) {
+  const policy = interactionPolicy.base();
+  const checks = policy.get('consent')?.checks;
+  const native = checks?.get('native_client_prompt');
+  if (checks && native) {
+    checks.splice(
+      checks.indexOf(native),
+      1,
+      new interactionPolicy.Check(native.reason, native.description, native.error ?? 'interaction_required', (ctx) =>
+        isFirstParty(ctx.oidc.client?.clientId) ? interactionPolicy.Check.NO_NEED_TO_PROMPT : native.check(ctx),
+      ),
+    );
+  }
+  return policy;
 }
 
 /**
