@@ -26,7 +26,6 @@ export interface AppDeps {
 export interface DeliveryApp {
   /** For `http.createServer`: /consume and /flow on bare node:http, everything else through Express. */
   readonly listener: RequestListener;
-  readonly cache: ResponseCache;
   /** Stops following change notifications. */
   close(): void;
 }
@@ -83,7 +82,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     }
   };
 
-  return { listener, cache, close: unsubscribe };
+  return { listener, close: unsubscribe };
 }
 
 function sendMethodNotAllowed(res: ServerResponse, method: string, headers: readonly string[]): void {

@@ -88,11 +88,6 @@ export class ResponseCache {
     for (const entry of this.entries.values()) entry.freshUntil = 0;
   }
 
-  /** Entries and bytes held, for logs and tests. */
-  stats(): { entries: number; bytes: number } {
-    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
-  }
-
   private store(key: string, entry: CachedResponse): void {
     if (!this.entries) return;
     this.entries.set(key, entry);

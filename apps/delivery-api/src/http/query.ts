@@ -12,7 +12,7 @@ const shown = (value: string): string => (value.length > 40 ? `${value.slice(0, 
  * guessed at), and unknown parameters are refused: a typo such as `?evn=prod`
  * would otherwise silently serve the unreleased preview.
  */
-export function parseQuery<S extends z.ZodType>(schema: S, raw: string, endpoint: string): QueryResult<z.output<S>> {
+export function parseQuery<S extends z.ZodObject>(schema: S, raw: string, endpoint: string): QueryResult<z.output<S>> {
   const params: Record<string, string> = {};
   const repeated = new Set<string>();
   for (const [name, value] of new URLSearchParams(raw)) {
@@ -27,16 +27,11 @@ export function parseQuery<S extends z.ZodType>(schema: S, raw: string, endpoint
   if (parsed.success) return { ok: true, value: parsed.data };
   const messages = parsed.error.issues.map((issue) =>
     issue.code === 'unrecognized_keys'
-      ? `Unknown parameter ${issue.keys.map((key) => `"${shown(key)}"`).join(', ')}. ${endpoint} accepts ${acceptedNames(schema)}.`
+      ? `Unknown parameter ${issue.keys.map((key) => `"${shown(key)}"`).join(', ')}. ${endpoint} accepts ${Object.keys(schema.shape).join(', ')}.`
       : issue.message,
   );
   return { ok: false, problem: problem(ErrorCode.InvalidInput, messages.join(' ')) };
 }
-
-const acceptedNames = (schema: z.ZodType): string => {
-  const shape = (schema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } }).shape;
-  return Object.keys(shape ?? {}).join(', ');
-};
 
 /**
  * Validation outcomes of recently seen raw query strings. Validation is a pure
