@@ -1,0 +1,73 @@
+import type { ConnectedApplications } from '@cp/db';
+import type { DomainDeps } from '@cp/domain';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
+import type { DashboardConfig } from './config.js';
+import type { Logger } from './log.js';
+import { messagePage } from './pages/layout.js';
+import { STYLESHEET } from './pages/style.js';
+import { applicationRoutes } from './routes/application-routes.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { componentRoutes } from './routes/component-routes.js';
+import { sendPage, type RouteContext } from './routes/context.js';
+import { environmentRoutes } from './routes/environment-routes.js';
+import { flowRoutes } from './routes/flow-routes.js';
+import { organizationRoutes } from './routes/organization-routes.js';
+import { createCsrf } from './security/csrf.js';
+import { signedCookie } from './security/signed-cookie.js';
+
+export interface AppDeps {
+  readonly config: DashboardConfig;
+  readonly domain: DomainDeps;
+  /** packages/db's `connectedApplications` over the OIDC storage (shared with the auth server's /account). */
+  readonly applications: ConnectedApplications;
+  readonly log: Logger;
+  /** Defaults to openid-client against `config.issuer`. */
+  readonly signIn?: SignIn;
+}
+
+/** Pure wiring: no listening, no env. */
+export function createApp(deps: AppDeps): express.Express {
+  const { config } = deps;
+  const secure = config.secureCookies;
+  const ctx: RouteContext = {
+    config,
+    domain: deps.domain,
+    applications: deps.applications,
+    signIn: deps.signIn ?? createSignIn(config),
+    csrf: createCsrf({ key: config.sessionKeys[0] ?? '', secure }),
+    session: signedCookie<{ userId: string }>(secure ? '__Host-cp_dashboard' : 'cp_dashboard', { keys: config.sessionKeys, secure }),
+    login: signedCookie<PendingLogin>(secure ? '__Host-cp_dashboard_login' : 'cp_dashboard_login', { keys: config.sessionKeys, secure }),
+    log: deps.log,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff' });
+    next();
+  });
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', server: 'component-dashboard' });
+  });
+  app.get('/assets/dashboard.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
+  });
+  app.use(authRoutes(ctx));
+  app.use(organizationRoutes(ctx));
+  app.use(componentRoutes(ctx));
+  app.use(environmentRoutes(ctx));
+  app.use(flowRoutes(ctx));
+  app.use(applicationRoutes(ctx));
+  app.use((_req, res) => {
+    sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    if (res.headersSent) return void res.end();
+    sendPage(res, 500, messagePage({ title: 'Something went wrong', message: 'The dashboard could not finish this request. Try again in a moment.', chrome: null, alert: true }));
+  });
+  return app;
+}

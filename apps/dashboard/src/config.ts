@@ -1,0 +1,37 @@
+/** Everything the dashboard reads from its environment, already validated (see env.ts). */
+export interface DashboardConfig {
+  /** The dashboard's public origin (no trailing slash): `dashboardUrl` links start with it. */
+  readonly publicUrl: string;
+  /** The auth server (OpenID provider) issuer. */
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Keys that sign the session, login and CSRF cookies; the first signs, all verify. */
+  readonly sessionKeys: readonly string[];
+  /** Production: cookies are `Secure` (CSRF cookie `__Host-`). */
+  readonly secureCookies: boolean;
+  /** Session lifetime in seconds. */
+  readonly sessionSeconds: number;
+  /** Shown in the empty states: the MCP server's endpoint for `claude mcp add`. */
+  readonly mcpUrl: string;
+  /** Shown beside releases: where hosts fetch them (`/consume`). */
+  readonly deliveryUrl: string;
+  readonly trustProxy: boolean | number | string;
+}
+
+export const DEVELOPMENT_SESSION_KEY = 'development-dashboard-session-key-not-for-production';
+
+/** Test and embedded-stack convenience. */
+export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardConfig, 'publicUrl' | 'issuer'>): DashboardConfig {
+  return {
+    clientId: 'dashboard',
+    clientSecret: 'development-dashboard-secret-not-for-production-use',
+    sessionKeys: [DEVELOPMENT_SESSION_KEY],
+    secureCookies: false,
+    sessionSeconds: 12 * 60 * 60,
+    mcpUrl: 'http://localhost:4100/mcp',
+    deliveryUrl: 'http://localhost:4200',
+    trustProxy: false,
+    ...overrides,
+  };
+}

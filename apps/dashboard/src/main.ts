@@ -1,0 +1,41 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { connectedApplications, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
+import { defaultDomainConfig } from '@cp/domain';
+import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
+import { loadEnv } from './env.js';
+import { createLogger } from './log.js';
+import { serveDashboard } from './serve.js';
+
+/*
+ * The dashboard alone: PostgreSQL from DATABASE_URL (else the embedded PGlite
+ * folder, which only one process may open: use `pnpm start` for the whole stack),
+ * S3 from S3_* (else the embedded S3 server on .data/s3). Migrations are applied
+ * by `pnpm db:migrate`, not here.
+ */
+const env = loadEnv();
+const log = createLogger({ level: env.logLevel });
+const root = findRepositoryRoot() ?? process.cwd();
+await mkdir(resolve(root, env.pgliteDataDir), { recursive: true });
+const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
+const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;
+const objects = createObjectStore(env.s3 ?? embedded!.config);
+const service = await serveDashboard({
+  config: env.app,
+  port: env.port,
+  host: env.host,
+  domain: { repos: createRepositories(database.prisma), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
+  applications: connectedApplications(createOidcStorage(database.prisma), { hiddenClientIds: [env.app.clientId] }),
+  log,
+});
+log.info(`${service.name}: ${service.url}`);
+
+const stop = async (signal: string) => {
+  log.info({ signal }, 'shutting down');
+  await service.close();
+  await embedded?.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', (signal) => void stop(signal));
+process.once('SIGTERM', (signal) => void stop(signal));

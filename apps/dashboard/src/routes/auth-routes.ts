@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { callbackPath } from '../auth/sign-in.js';
+import { html } from '../pages/html.js';
+import { layout, messagePage } from '../pages/layout.js';
+import { type RouteContext, query, safeReturnTo, sendPage, formBody } from './context.js';
+
+const LOGIN_SECONDS = 10 * 60;
+
+/** Sign-in through the auth server (OpenID Connect), the callback, and sign-out. */
+export function authRoutes(ctx: RouteContext): Router {
+  const router = Router();
+
+  router.get('/login', async (req, res) => {
+    const returnTo = safeReturnTo(query(req, 'returnTo') || '/');
+    try {
+      const { url, pending } = await ctx.signIn.start(returnTo);
+      ctx.login.write(res, pending, LOGIN_SECONDS);
+      res.redirect(303, url);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'cannot start the sign-in (auth server unreachable?)');
+      sendPage(res, 503, messagePage({ title: 'Sign-in is unavailable', message: 'The sign-in service cannot be reached right now. Try again in a moment.', chrome: null, alert: true }));
+    }
+  });
+
+  router.get(callbackPath, async (req, res) => {
+    const pending = ctx.login.read(req);
+    ctx.login.clear(res);
+    if (pending === null) return res.redirect(303, '/login');
+    try {
+      const { userId } = await ctx.signIn.finish(new URL(req.originalUrl, ctx.config.publicUrl), pending);
+      if ((await ctx.domain.repos.users.findById(userId)) === null) throw new Error('unknown user');
+      ctx.session.write(res, { userId }, ctx.config.sessionSeconds);
+      res.redirect(303, safeReturnTo(pending.returnTo));
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'sign-in callback refused');
+      sendPage(res, 400, messagePage({ title: 'Sign-in did not complete', message: 'The sign-in was cancelled, expired or could not be checked.', chrome: null, alert: true, link: { href: `/login?returnTo=${encodeURIComponent(safeReturnTo(pending.returnTo))}`, label: 'Sign in again' } }));
+    }
+  });
+
+  router.post('/logout', formBody, (req, res) => {
+    // Without a valid CSRF token nothing happens (another site cannot sign people out).
+    if (ctx.csrf.verify(req)) ctx.session.clear(res);
+    res.redirect(303, '/signed-out');
+  });
+
+  router.get('/signed-out', (req, res) => {
+    if (ctx.session.read(req) !== null) return res.redirect(303, '/');
+    sendPage(
+      res,
+      200,
+      layout({
+        title: 'Signed out',
+        chrome: null,
+        body: html`<h1>Signed out of the dashboard</h1>
+<p>You are still signed in to your account on the sign-in service; <a href="${ctx.config.issuer}/logout">sign out there too</a> on a shared computer.</p>
+<p><a href="/login">Sign in again</a></p>`,
+      }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,125 @@
+import type { ConnectedApplications } from '@cp/db';
+import { isDomainError, type Actor, type DomainDeps, type MemberOrganization, type User } from '@cp/domain';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { PendingLogin, SignIn } from '../auth/sign-in.js';
+import type { DashboardConfig } from '../config.js';
+import type { Logger } from '../log.js';
+import { type Chrome, messagePage, PAGE_SECURITY_HEADERS } from '../pages/layout.js';
+import type { Csrf } from '../security/csrf.js';
+import type { SignedCookie } from '../security/signed-cookie.js';
+
+/** What the routes share. */
+export interface RouteContext {
+  readonly config: DashboardConfig;
+  readonly domain: DomainDeps;
+  readonly applications: ConnectedApplications;
+  readonly signIn: SignIn;
+  readonly csrf: Csrf;
+  readonly session: SignedCookie<{ userId: string }>;
+  readonly login: SignedCookie<PendingLogin>;
+  readonly log: Logger;
+}
+
+/** The signed-in person, for one request. */
+export interface Visitor {
+  readonly user: User;
+  readonly actor: Actor;
+  readonly organizations: readonly MemberOrganization[];
+  chrome(organizationId: string | null): Chrome;
+}
+
+export function sendPage(res: Response, status: number, page: string): void {
+  res.status(status).set(PAGE_SECURITY_HEADERS).type('html').send(page);
+}
+
+export const formBody: RequestHandler = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
+
+/** A submitted text field, or '' when absent or not text. */
+export const field = (req: Request, name: string): string => {
+  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+export const query = (req: Request, name: string): string => {
+  const value = req.query[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** Only a path of this site: never another origin (`//evil`, `/\\evil`, `https:`). */
+export const safeReturnTo = (value: string): string => (/^\/(?![/\\])[^\s]*$/.test(value) ? value : '/');
+
+/** Domain errors to pages: one table (README "Errors"). */
+const STATUS: Readonly<Record<string, { status: number; title: string }>> = {
+  NOT_FOUND: { status: 404, title: 'Not found' },
+  INVALID_INPUT: { status: 400, title: 'That did not work' },
+  NAME_TAKEN: { status: 409, title: 'That name is taken' },
+  TOO_MANY_TAGS: { status: 400, title: 'Too many tags' },
+  ENVIRONMENT_IN_USE: { status: 409, title: 'This environment is in use' },
+  FORBIDDEN: { status: 403, title: 'Not allowed' },
+  AMBIGUOUS_ORGANIZATION: { status: 400, title: 'That did not work' },
+};
+
+type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
+
+/**
+ * A page or action for signed-in people. Without a session: a GET goes to the
+ * sign-in and comes back to the same URL afterwards; a POST is sent to sign in.
+ * POSTs must carry the CSRF token. Domain errors become pages (NOT_FOUND: 404,
+ * the same for unknown ids and for other organizations' ids).
+ */
+export function page(ctx: RouteContext, handler: Handler): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let visitor: Visitor | null = null;
+    try {
+      const session = ctx.session.read(req);
+      const user = session === null ? null : await ctx.domain.repos.users.findById(session.userId);
+      if (user === null) {
+        if (req.method === 'GET') return res.redirect(303, `/login?returnTo=${encodeURIComponent(safeReturnTo(req.originalUrl))}`);
+        return res.redirect(303, '/login');
+      }
+      if (req.method === 'POST' && !ctx.csrf.verify(req)) {
+        return sendPage(res, 403, messagePage({ title: 'This form expired', message: 'The form was not sent from this site, or it is too old. Go back, reload the page and try again.', chrome: null, alert: true }));
+      }
+      const organizations = await ctx.domain.repos.organizations.listForUser(user.id);
+      const csrf = ctx.csrf.token(req, res);
+      visitor = {
+        user,
+        actor: { userId: user.id },
+        organizations,
+        chrome: (organizationId) => ({ csrf, email: user.email, organizations, organizationId }),
+      };
+      await handler(req, res, visitor);
+    } catch (error) {
+      if (!isDomainError(error)) return next(error);
+      const mapped = STATUS[error.code] ?? { status: 400, title: 'That did not work' };
+      const back = req.get('referer');
+      const sameSite = back !== undefined && back.startsWith(`${ctx.config.publicUrl}/`);
+      sendPage(
+        res,
+        mapped.status,
+        messagePage({
+          title: mapped.title,
+          message: error.code === 'NOT_FOUND' ? 'There is nothing here, or it is not in one of your organizations.' : error.message,
+          chrome: visitor?.chrome(null) ?? null,
+          alert: error.code !== 'NOT_FOUND',
+          link: sameSite && error.code !== 'NOT_FOUND' ? { href: back, label: 'Go back' } : { href: '/', label: 'Your components' },
+        }),
+      );
+    }
+  };
+}
+
+/** Success messages after a redirect, by key, so a URL cannot put arbitrary text on a page. */
+export const NOTICES: Readonly<Record<string, string>> = {
+  tags: 'Tags saved.',
+  published: 'Published. Hosts get it from /consume within about a minute (cache).',
+  'env-added': 'Environment added.',
+  'env-renamed': 'Environment renamed. Hosts asking for the old name now get 404.',
+  'env-removed': 'Environment removed.',
+  'flow-saved': 'Flow saved.',
+  'flow-published': 'Flow published: /flow serves it.',
+  'flow-unpublished': 'Flow is a draft again: /flow answers 404 for it.',
+  revoked: 'Access revoked. The application is signed out within 30 seconds.',
+};
+
+export const notice = (req: Request): string | null => NOTICES[query(req, 'notice')] ?? null;
