@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
-import { createCredentials, createOidcStorage } from '@cp/db';
+import * as dashboard from '@cp/dashboard';
+import { connectedApplications, createCredentials, createOidcStorage } from '@cp/db';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
 import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
@@ -28,6 +29,7 @@ export async function startStack(options: {
   const mcpEnv = mcp.parseEnv(options.source);
   const authEnv = auth.parseEnv(options.source);
   const deliveryEnv = delivery.parseEnv(options.source);
+  const dashboardEnv = dashboard.parseEnv(options.source);
   const infrastructure = await openEmbeddedInfrastructure({
     pgliteDir: resolve(options.root, mcpEnv.pgliteDataDir),
     s3Dir: resolve(options.root, '.data/s3'),
@@ -69,6 +71,16 @@ export async function startStack(options: {
         objects: infrastructure.domain.objects,
         changes: await delivery.createPGliteChangeFeed(infrastructure.pglite),
         log: delivery.createLogger({ level: deliveryEnv.logLevel }).child({ service: 'delivery-api' }),
+      }),
+    );
+    running.push(
+      await dashboard.serveDashboard({
+        config: dashboardEnv.app,
+        port: dashboardEnv.port,
+        host: dashboardEnv.host,
+        domain: infrastructure.domain,
+        applications: connectedApplications(createOidcStorage(prisma), { hiddenClientIds: [dashboardEnv.app.clientId] }),
+        log: dashboard.createLogger({ level: dashboardEnv.logLevel }).child({ service: 'dashboard' }),
       }),
     );
   } catch (error) {

@@ -18,12 +18,17 @@ const freePort = () =>
 describe('the embedded stack', () => {
   let root: string;
   let stack: RunningStack;
-  let urls: { auth: string; mcp: string; delivery: string };
+  let urls: { auth: string; mcp: string; delivery: string; dashboard: string };
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cp-stack-'));
-    const [auth, mcp, delivery, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-    urls = { auth: `http://127.0.0.1:${auth}`, mcp: `http://127.0.0.1:${mcp}/mcp`, delivery: `http://127.0.0.1:${delivery}` };
+    const [auth, mcp, delivery, dashboard, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    urls = {
+      auth: `http://127.0.0.1:${auth}`,
+      mcp: `http://127.0.0.1:${mcp}/mcp`,
+      delivery: `http://127.0.0.1:${delivery}`,
+      dashboard: `http://127.0.0.1:${dashboard}`,
+    };
     stack = await startStack({
       root,
       s3Port: s3,
@@ -34,6 +39,8 @@ describe('the embedded stack', () => {
         MCP_PUBLIC_URL: urls.mcp,
         DELIVERY_PORT: String(delivery),
         DELIVERY_PUBLIC_URL: urls.delivery,
+        DASHBOARD_PORT: String(dashboard),
+        DASHBOARD_URL: urls.dashboard,
         LOG_LEVEL: 'silent',
       },
     });
@@ -53,7 +60,7 @@ describe('the embedded stack', () => {
       expect.objectContaining({ status: 'ok', server: 'component-tool-server' }),
       expect.objectContaining({ status: 'ok', server: 'delivery-api' }),
     ]);
-    expect(stack.services.map((service) => service.name)).toEqual(['Auth server', 'MCP server', 'Delivery API']);
+    expect(stack.services.map((service) => service.name)).toEqual(['Auth server', 'MCP server', 'Delivery API', 'Dashboard']);
   });
 
   test('the MCP server sends clients to this auth server, which issues tokens for this MCP server', async () => {
@@ -70,6 +77,15 @@ describe('the embedded stack', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(unauthenticated.status).toBe(401);
+  });
+
+  test('the dashboard sends a signed-out visitor to the auth server to sign in', async () => {
+    const response = await fetch(`${urls.dashboard}/`, { redirect: 'manual' });
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(400);
+    const location = new URL(response.headers.get('location')!, urls.dashboard);
+    const next = location.origin === urls.auth ? location : new URL((await fetch(location, { redirect: 'manual' })).headers.get('location')!);
+    expect(next.origin).toBe(urls.auth);
   });
 
   test('delivery answers from the same database', async () => {
