@@ -1,0 +1,4 @@
+export { drainable, exitOnSignal, listen, type Drainable, type ShutdownLog } from './shutdown.js';
+export { createReadiness, type CheckResult, type ReadinessCheck, type ReadinessReport } from './readiness.js';
+export { createMetrics, expressMetrics, secondsSince, timeResponse, type Metrics } from './metrics.js';
+export { DURATION_BUCKETS, HttpMetrics, type RouteRecorder } from './http-metrics.js';

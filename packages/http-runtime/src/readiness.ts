@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A dependency probe: resolves when the dependency answers, rejects otherwise. */
+export type ReadinessCheck = () => Promise<unknown>;
+
+export interface CheckResult {
+  readonly ok: boolean;
+  readonly ms: number;
+  readonly error?: string;
+}
+
+export interface ReadinessReport {
+  readonly status: 'ready' | 'not_ready';
+  readonly draining?: true;
+  readonly checks: Record<string, CheckResult>;
+}
+
+const withTimeout = async (check: ReadinessCheck, timeoutMs: number): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+// Messages stay short, on one line, and never carry credentials from a URL.
+const describe = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error))
+    .replace(/\/\/[^/@\s]*@/g, '//***@')
+    .replace(/\s+/g, ' ')
+    .slice(0, 200);
+
+/**
+ * `GET /ready`: runs every check in parallel, each bounded by `timeoutMs`; 200
+ * with per-check detail when all pass, 503 naming the ones that failed (or
+ * `draining` once shutdown has begun, so a load balancer stops sending).
+ */
+export function createReadiness(options: {
+  checks: Record<string, ReadinessCheck>;
+  timeoutMs?: number;
+  draining?: () => boolean;
+}): { report(): Promise<ReadinessReport>; handler(req: IncomingMessage, res: ServerResponse): void } {
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const report = async (): Promise<ReadinessReport> => {
+    const entries = await Promise.all(
+      Object.entries(options.checks).map(async ([name, check]): Promise<[string, CheckResult]> => {
+        const start = performance.now();
+        try {
+          await withTimeout(check, timeoutMs);
+          return [name, { ok: true, ms: Math.round(performance.now() - start) }];
+        } catch (error) {
+          return [name, { ok: false, ms: Math.round(performance.now() - start), error: describe(error) }];
+        }
+      }),
+    );
+    const checks = Object.fromEntries(entries);
+    const draining = options.draining?.() === true;
+    const ok = !draining && entries.every(([, result]) => result.ok);
+    return { status: ok ? 'ready' : 'not_ready', ...(draining ? { draining: true as const } : {}), checks };
+  };
+  return {
+    report,
+    handler(_req, res) {
+      void report().then((result) => {
+        const body = JSON.stringify(result);
+        res.writeHead(result.status === 'ready' ? 200 : 503, {
+          'Content-Type': 'application/json',
+          'Cache-Control': 'no-store',
+          'Content-Length': Buffer.byteLength(body),
+        });
+        res.end(body);
+      });
+    },
+  };
+}

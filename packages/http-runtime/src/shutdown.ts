@@ -1,0 +1,102 @@
+import type { Server } from 'node:http';
+
+/**
+ * Graceful shutdown for a node:http server, shared by every service.
+ *
+ * `drain()`: stop accepting connections, let in-flight requests finish for at
+ * most `graceMs`, close keep-alive connections as soon as they are idle (and tell
+ * clients `Connection: close` on responses written meanwhile), then close
+ * whatever is still open. Pools (database, Redis, change feed) are closed by the
+ * caller afterwards, once no request can use them any more.
+ */
+export interface Drainable {
+  /** True from the moment draining starts (readiness answers 503 from then on). */
+  readonly draining: boolean;
+  /** Resolves once the server is closed; `forced` counts connections cut at the deadline. */
+  drain(): Promise<{ forced: boolean }>;
+}
+
+export function drainable(server: Server, graceMs: number): Drainable {
+  let draining = false;
+  let drained: Promise<{ forced: boolean }> | null = null;
+  // Responses written while draining ask the client to close the connection.
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.shouldKeepAlive = false;
+  });
+  return {
+    get draining() {
+      return draining;
+    },
+    drain() {
+      if (drained) return drained;
+      draining = true;
+      drained = new Promise((resolve) => {
+        let forced = false;
+        const sweep = setInterval(() => server.closeIdleConnections(), 25);
+        const deadline = setTimeout(() => {
+          forced = true;
+          server.closeAllConnections();
+        }, graceMs);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(deadline);
+          resolve({ forced });
+        });
+        server.closeIdleConnections();
+      });
+      return drained;
+    },
+  };
+}
+
+/** Listens and resolves with the bound port (0 picks a free one). */
+export async function listen(server: Server, port: number, host: string | undefined): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : port;
+}
+
+/** What `exitOnSignal` needs of a logger (pino's shape). */
+export interface ShutdownLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * main.ts: on SIGTERM or SIGINT run `close` (drain, then pools) and exit 0; exit 1
+ * if it throws or does not finish within `deadlineMs` (the grace period plus a
+ * margin for the pools). A second signal exits at once.
+ */
+export function exitOnSignal(options: { log: ShutdownLog; close: () => Promise<void>; deadlineMs: number }): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      options.log.error({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    options.log.info({ signal }, 'shutting down: draining in-flight requests');
+    setTimeout(() => {
+      options.log.error({ deadlineMs: options.deadlineMs }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, options.deadlineMs).unref();
+    options.close().then(
+      () => {
+        options.log.info({ signal }, 'shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        options.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
