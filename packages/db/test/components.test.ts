@@ -15,6 +15,7 @@ describeEachBackend('components: lookup and listing', (db) => {
     nameContains?: string;
     limit?: number;
     after?: { nameKey: string; id: string };
+    memberId?: string;
   }) => db().repos.components.list({ organizationId: owner.organization.id, limit: 50, ...query });
   const names = (rows: Component[]) => rows.map((row) => row.name);
 
@@ -43,6 +44,23 @@ describeEachBackend('components: lookup and listing', (db) => {
     expect(await db().repos.components.findByName(randomUUID(), 'Apple')).toBeNull();
     expect(await db().repos.components.findById(randomUUID())).toBeNull();
     expect(await db().repos.components.findById('42')).toBeNull();
+  });
+
+  it('finds a component for a member of its organization only, in one read', async () => {
+    const apple = (await db().repos.components.findByName(owner.organization.id, 'Apple'))!;
+    const stranger = await aUserWithOrganization(db().repos);
+    expect(await db().repos.components.findForMember(apple.id, owner.user.id)).toEqual(apple);
+    expect(await db().repos.components.findForMember(apple.id, stranger.user.id)).toBeNull();
+    expect(await db().repos.components.findForMember(randomUUID(), owner.user.id)).toBeNull();
+    expect(await db().repos.components.findForMember('42', owner.user.id)).toBeNull();
+    expect(await db().repos.components.findForMember(apple.id, 'not-a-uuid')).toBeNull();
+  });
+
+  it('lists for a member only when memberId is given', async () => {
+    const stranger = await aUserWithOrganization(db().repos);
+    expect(names(await list({ memberId: owner.user.id }))).toHaveLength(6);
+    expect(await list({ memberId: stranger.user.id })).toEqual([]);
+    expect(await list({ memberId: 'not-a-uuid' })).toEqual([]);
   });
 
   it('lists by lower-cased name then id, only the organization’s own', async () => {

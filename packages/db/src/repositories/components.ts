@@ -22,6 +22,16 @@ export function createComponents(prisma: PrismaClient): Components {
       return row && toComponent(row);
     },
 
+    async findForMember(id, userId) {
+      if (!isUuid(id) || !isUuid(userId)) return null;
+      const [row] = await prisma.$queryRaw<ComponentRow[]>`
+        SELECT ${COLUMNS} FROM components
+        WHERE id = ${id}::uuid
+          AND EXISTS (SELECT 1 FROM memberships m
+                      WHERE m.organization_id = components.organization_id AND m.user_id = ${userId}::uuid)`;
+      return row ? toComponent(row) : null;
+    },
+
     async findByName(organizationId, name) {
       if (!isUuid(organizationId)) return null;
       const row = await prisma.component.findUnique({
@@ -30,8 +40,8 @@ export function createComponents(prisma: PrismaClient): Components {
       return row && toComponent(row);
     },
 
-    async list({ organizationId, nameContains, limit, after }) {
-      if (!isUuid(organizationId)) return [];
+    async list({ organizationId, nameContains, limit, after, memberId }) {
+      if (!isUuid(organizationId) || (memberId !== undefined && !isUuid(memberId))) return [];
       if (after && !isUuid(after.id)) {
         throw invalidInput(
           'cursor',
@@ -52,6 +62,7 @@ export function createComponents(prisma: PrismaClient): Components {
         WHERE organization_id = ${organizationId}::uuid
           ${nameContains ? Prisma.sql`AND strpos(name_key, ${componentNameKey(nameContains)}) > 0` : Prisma.empty}
           ${after ? Prisma.sql`AND (name_key, id) > (${after.nameKey}, ${after.id}::uuid)` : Prisma.empty}
+          ${memberId !== undefined ? Prisma.sql`AND EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = ${organizationId}::uuid AND m.user_id = ${memberId}::uuid)` : Prisma.empty}
         ORDER BY name_key
         LIMIT ${limit}`;
       return rows.map(toComponent);

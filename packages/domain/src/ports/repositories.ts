@@ -59,6 +59,11 @@ export type TagEdit =
 
 export interface Components {
   findById(id: string): Promise<Component | null>;
+  /**
+   * The component when `userId` is a member of its organization, else null, in
+   * one read: the access check of every component use case, on the hot path.
+   */
+  findForMember(id: string, userId: string): Promise<Component | null>;
   /** Case-insensitive exact name match within one organization. */
   findByName(organizationId: string, name: string): Promise<Component | null>;
   /**
@@ -71,6 +76,8 @@ export interface Components {
     nameContains?: string;
     limit: number;
     after?: ComponentCursor;
+    /** When set, rows come back only if this user is a member of the organization (same read). */
+    memberId?: string;
   }): Promise<Component[]>;
   /**
    * Atomic tag edit. Tags arrive trimmed and de-duplicated. `change` appends

@@ -58,9 +58,15 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     },
     components: {
       findById: async (id) => byKey(state.components, id),
+      async findForMember(id, userId) {
+        const component = byKey(state.components, id);
+        const member = component && state.memberships.some((m) => m.userId === userId && m.organizationId === component.organizationId);
+        return member ? component : null;
+      },
       findByName: async (organizationId, name) =>
         state.components.find((c) => c.organizationId === organizationId && c.name.toLowerCase() === name.toLowerCase()) ?? null,
-      async list({ organizationId, nameContains, limit, after }) {
+      async list({ organizationId, nameContains, limit, after, memberId }) {
+        if (memberId !== undefined && !state.memberships.some((m) => m.userId === memberId && m.organizationId === organizationId)) return [];
         const key = (c: Component) => [c.name.toLowerCase(), c.id] as const;
         const cmp = (a: readonly [string, string], b: readonly [string, string]) =>
           a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;

@@ -13,9 +13,9 @@ export async function loadAccessibleComponent(
   componentId: string,
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<Component> {
-  const component = isUuid(componentId) ? await deps.repos.components.findById(componentId) : null;
-  const member =
-    component && (await deps.repos.organizations.findMembership(actor.userId, component.organizationId));
-  if (!component || !member) throw notFound('Component', componentId);
+  const component = isUuid(componentId)
+    ? await deps.repos.components.findForMember(componentId, actor.userId)
+    : null;
+  if (!component) throw notFound('Component', componentId);
   return component;
 }

@@ -31,22 +31,18 @@ export async function listComponents(
   }
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const name = input.name?.trim();
-  // The page is read alongside the membership check (one database round trip instead
-  // of two) and returned only if the check passes. A failed check wins over any
-  // failure of the page read, so a stranger always gets "not found", as before.
-  const [membership, page] = await Promise.allSettled([
-    requireMembership(input.actor, input.organizationId, deps),
+  // The page is read only if the actor is a member (one statement). An empty page
+  // cannot tell "not a member" from "no components", so only then is membership
+  // checked on its own: a stranger still gets "not found".
+  const rows = await deps.repos.components.list({
+    organizationId: input.organizationId,
+    memberId: input.actor.userId,
     // One extra row tells whether another page exists without a count query.
-    deps.repos.components.list({
-      organizationId: input.organizationId,
-      limit: limit + 1,
-      ...(name ? { nameContains: name } : {}),
-      ...(after ? { after } : {}),
-    }),
-  ]);
-  if (membership.status === 'rejected') throw membership.reason;
-  if (page.status === 'rejected') throw page.reason;
-  const rows = page.value;
+    limit: limit + 1,
+    ...(name ? { nameContains: name } : {}),
+    ...(after ? { after } : {}),
+  });
+  if (rows.length === 0) await requireMembership(input.actor, input.organizationId, deps);
   const components = rows.slice(0, limit);
   const last = components.at(-1);
   const nextCursor =
