@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ObjectStore, Repositories } from '@cp/domain';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck, type RouteRecorder } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { buildOpenApiDocument } from './api/openapi.js';
 import { renderReferencePage } from './api/reference-page.js';
@@ -21,6 +22,12 @@ export interface AppDeps {
   readonly objects: ObjectStore;
   readonly changes: ChangeFeed;
   readonly log: Logger;
+  /** This instance's Prometheus registry (default: a new one). */
+  readonly metrics?: Metrics;
+  /** `GET /ready` probes (default: one database read and one object-store stat, through the ports). */
+  readonly checks?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun: `/ready` answers 503. */
+  readonly draining?: () => boolean;
 }
 
 export interface DeliveryApp {
@@ -28,11 +35,30 @@ export interface DeliveryApp {
   readonly listener: RequestListener;
   /** Stops following change notifications. */
   close(): void;
+  readonly metrics: Metrics;
 }
+
+/** A probe id that names no component: the read is a real round trip that finds nothing. */
+const PROBE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Readiness through the ports: the database answers a read, the object store a stat. */
+export const defaultChecks = (deps: Pick<AppDeps, 'repos' | 'objects'>): Record<string, ReadinessCheck> => ({
+  database: () => deps.repos.components.findById(PROBE_ID),
+  objectStore: () => deps.objects.stat('readiness-probe'),
+});
 
 export const SERVER_NAME = 'delivery-api';
 
 type Endpoint = (req: IncomingMessage, res: ServerResponse, rawQuery: string) => void;
+
+interface Route {
+  readonly serve: Endpoint;
+  readonly headers: readonly string[];
+  /** Pre-bound series for GET and HEAD; other methods are rare and looked up. */
+  readonly get: RouteRecorder;
+  readonly head: RouteRecorder;
+  readonly path: string;
+}
 
 /**
  * Pure wiring. The two read endpoints bypass Express: on small cached responses
@@ -42,14 +68,26 @@ type Endpoint = (req: IncomingMessage, res: ServerResponse, rawQuery: string) =>
  */
 export function createApp(deps: AppDeps): DeliveryApp {
   const { config, log } = deps;
+  const metrics = deps.metrics ?? createMetrics({ service: SERVER_NAME });
+  const lookups = metrics.tally(
+    'delivery_cache_lookups_total',
+    'Response cache lookups for /consume and /flow: hit (fresh entry sent), miss (none or not fresh: (re)loaded), stale (a miss whose reload failed, answered from the stale entry).',
+    'result',
+    ['hit', 'miss', 'stale'],
+  );
   const cache = new ResponseCache(config.cache.maxBytes);
   const read = { repos: deps.repos, loaders: createVariantLoaders(deps.objects, Math.floor(config.cache.maxBytes / 4)) };
-  const endpointDeps = { cache, config, log, read };
+  const endpointDeps = { cache, config, log, read, lookups };
   const flowHeaders = deprecationHeaders(config.publicUrl, config.flowSunset);
-  const endpoints = new Map<string, { serve: Endpoint; headers: readonly string[] }>([
-    ['/consume', { serve: createConsumeEndpoint(endpointDeps), headers: [] }],
-    ['/flow', { serve: createFlowEndpoint(endpointDeps), headers: flowHeaders }],
+  const route = (path: string, serve: Endpoint, headers: readonly string[]): [string, Route] => [
+    path,
+    { serve, headers, path, get: metrics.http.route(path, 'GET'), head: metrics.http.route(path, 'HEAD') },
+  ];
+  const endpoints = new Map<string, Route>([
+    route('/consume', createConsumeEndpoint(endpointDeps), []),
+    route('/flow', createFlowEndpoint(endpointDeps), flowHeaders),
   ]);
+  const readiness = createReadiness({ checks: deps.checks ?? defaultChecks(deps), draining: deps.draining ?? (() => false) });
 
   const unsubscribe = deps.changes.subscribe({
     changed(id) {
@@ -62,7 +100,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     },
   });
 
-  const fallback = createExpressApp(config, log);
+  const fallback = createExpressApp(config, log, metrics, (req, res) => readiness.handler(req, res));
 
   const listener: RequestListener = (req, res) => {
     const url = req.url ?? '/';
@@ -73,6 +111,10 @@ export function createApp(deps: AppDeps): DeliveryApp {
       return;
     }
     const method = req.method;
+    // Timed until the response finishes: one listener, plain-number series (http-runtime).
+    const start = performance.now();
+    const recorder = method === 'GET' ? endpoint.get : method === 'HEAD' ? endpoint.head : metrics.http.route(endpoint.path, method ?? 'OTHER');
+    res.once('finish', () => recorder.record(res.statusCode, (performance.now() - start) / 1000));
     if (method === 'GET' || method === 'HEAD') {
       endpoint.serve(req, res, q === -1 ? '' : url.slice(q + 1));
     } else if (method === 'OPTIONS') {
@@ -82,7 +124,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     }
   };
 
-  return { listener, close: unsubscribe };
+  return { listener, close: unsubscribe, metrics };
 }
 
 function sendMethodNotAllowed(res: ServerResponse, method: string, headers: readonly string[]): void {
@@ -93,8 +135,10 @@ function sendMethodNotAllowed(res: ServerResponse, method: string, headers: read
   );
 }
 
-/** The cold routes: health, the OpenAPI document and its rendered page, and the 404/405/500 fallbacks. */
-function createExpressApp(config: AppConfig, log: Logger): express.Express {
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The cold routes: health, readiness, metrics, the OpenAPI document and its rendered page, and the 404/405/500 fallbacks. */
+function createExpressApp(config: AppConfig, log: Logger, metrics: Metrics, ready: Handler): express.Express {
   const document = buildOpenApiDocument(config, PACKAGE_VERSION);
   const openApiJson = JSON.stringify(document);
   const referenceHtml = renderReferencePage(document as unknown as Record<string, unknown>);
@@ -103,6 +147,10 @@ function createExpressApp(config: AppConfig, log: Logger): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(expressMetrics(metrics));
+  // Operators' endpoints: not public (docker/Caddyfile answers 404 for them), no CORS.
+  app.get('/ready', (req, res) => ready(req, res));
+  app.get('/metrics', (req, res) => metrics.handler(req, res));
   app.use((_req, res, next) => {
     for (let i = 0; i < CORS_HEADERS.length; i += 2) res.setHeader(CORS_HEADERS[i]!, CORS_HEADERS[i + 1]!);
     next();

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
     .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2027-06-30T00:00:00Z' })
     .default(DEFAULT_FLOW_SUNSET.toISOString()),
   DELIVERY_LOAD_TIMEOUT_MS: int(1, 5000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
@@ -44,6 +45,7 @@ export interface Env {
   readonly app: AppConfig;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
+  readonly shutdownGraceSeconds: number;
   readonly databaseUrl: string | null;
   readonly pgliteDataDir: string;
   readonly s3: {
@@ -95,6 +97,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     },
     host: env.DELIVERY_HOST,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     databaseUrl: env.DATABASE_URL ?? null,
     pgliteDataDir: env.PGLITE_DATA_DIR,
     s3: {

@@ -1,3 +1,4 @@
+import { exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createLogger } from './log.js';
 import { openResources } from './resources.js';
@@ -8,16 +9,16 @@ const log = createLogger({ level: env.logLevel });
 
 try {
   const resources = await openResources(env, log);
-  const service = await serveDelivery({ config: env.app, host: env.host, ...resources, log });
-  const stop = (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    void service
-      .close()
-      .then(() => resources.close())
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  const service = await serveDelivery({ config: env.app, host: env.host, ...resources, log, graceSeconds: env.shutdownGraceSeconds });
+  // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the change feed, the pool and the object store.
+  exitOnSignal({
+    log,
+    deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+    close: async () => {
+      await service.close();
+      await resources.close();
+    },
+  });
 } catch (error) {
   log.fatal({ err: error }, 'cannot start the delivery API');
   process.exit(1);

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ObjectStore, Repositories } from '@cp/domain';
+import { drainable, listen, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
 import { createApp } from './app.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
@@ -10,6 +10,13 @@ import type { Logger } from './log.js';
 export interface RunningService {
   readonly name: string;
   readonly url: string;
+  /** The bound port (useful with port 0). */
+  readonly port: number;
+  readonly metrics: Metrics;
+  /**
+   * Graceful: stops accepting, lets in-flight requests finish for at most the
+   * grace period, closes what is left, then stops the change feed.
+   */
   close(): Promise<void>;
 }
 
@@ -21,27 +28,31 @@ export async function serveDelivery(options: {
   objects: ObjectStore;
   changes: ChangeFeed;
   log: Logger;
+  /** SHUTDOWN_GRACE_SECONDS (default 10). */
+  graceSeconds?: number;
+  checks?: Record<string, ReadinessCheck>;
 }): Promise<RunningService> {
   const { config, log } = options;
-  const app = createApp(options);
+  let draining = () => false;
+  const app = createApp({ ...options, draining: () => draining() });
   const server = createServer({ keepAliveTimeout: 65_000 }, app.listener);
   // Slow clients must not pin sockets: bounded header and request times.
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, options.host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const drain = drainable(server, (options.graceSeconds ?? 10) * 1000);
+  draining = () => drain.draining;
+  const port = await listen(server, config.port, options.host);
   log.info({ port, publicUrl: config.publicUrl }, 'delivery API listening');
   void options.changes.listening.then(() => log.info('following change notifications'));
   return {
     name: 'Delivery API',
     url: config.publicUrl,
+    port,
+    metrics: app.metrics,
     async close() {
+      const { forced } = await drain.drain();
+      if (forced) log.warn('grace period over: open connections were closed');
       app.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await options.changes.close();
     },
   };

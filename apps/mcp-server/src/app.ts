@@ -1,4 +1,5 @@
 import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
+import { createReadiness, expressMetrics, type ReadinessCheck } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createJwks } from './auth/jwks.js';
@@ -14,6 +15,7 @@ import { hostGuard } from './http/host-guard.js';
 import { RpcErrorCode, sendRpcError } from './http/json-rpc.js';
 import { contextOf, requestContext } from './http/request-context.js';
 import type { Logger } from './log.js';
+import { createMcpMetrics, type McpMetrics } from './metrics.js';
 import { otherMcpMethods, postMcp } from './mcp/endpoint.js';
 import { SERVER_NAME } from './mcp/server.js';
 import type { RateLimits } from './rate-limit/limiter.js';
@@ -29,12 +31,38 @@ export interface AppDeps {
   readonly log: Logger;
   /** Defaults to verifying JWTs against the issuer's JWKS (config.auth). */
   readonly tokens?: TokenVerifier;
+  /** This instance's series (default: a new registry). */
+  readonly metrics?: McpMetrics;
+  /** `GET /ready` probes (default: a database read and an object-store stat, through the ports). */
+  readonly checks?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun: `/ready` answers 503. */
+  readonly draining?: () => boolean;
 }
+
+/** A probe id that names no user: the read is a real round trip that finds nothing. */
+const PROBE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Readiness through the ports: the database answers a read, the object store a stat. */
+export const defaultChecks = (domain: DomainDeps): Record<string, ReadinessCheck> => ({
+  database: () => domain.repos.users.findById(PROBE_ID),
+  objectStore: () => domain.objects.stat('readiness-probe'),
+});
 
 /** Pure wiring: no listening, no env, no globals. */
 export function createApp(appDeps: AppDeps): express.Express {
   const { config } = appDeps;
-  const deps = { ...appDeps, domain: { ...appDeps.domain, objects: withContentCache(appDeps.domain.objects, config.contentCacheBytes) } };
+  const metrics = appDeps.metrics ?? createMcpMetrics();
+  const deps = {
+    ...appDeps,
+    domain: { ...appDeps.domain, objects: withContentCache(appDeps.domain.objects, config.contentCacheBytes, (result) => metrics.contentCache.inc(result)) },
+  };
+  const readiness = createReadiness({ checks: appDeps.checks ?? defaultChecks(appDeps.domain), draining: appDeps.draining ?? (() => false) });
+  const onToolResult = (tool: string, ok: boolean): void => {
+    metrics.toolCalls.inc({ tool, result: ok ? 'ok' : 'error' });
+    if (!ok) return;
+    if (tool === 'upload_component') metrics.uploads.inc('started');
+    else if (tool === 'confirm_upload') metrics.uploads.inc('confirmed');
+  };
   const mcpPath = new URL(config.publicUrl).pathname;
   const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);
   const tokens =
@@ -70,9 +98,10 @@ export function createApp(appDeps: AppDeps): express.Express {
     tokens,
     resolvePrincipal,
     rateLimits: deps.rateLimits,
-    setup: { version: PACKAGE_VERSION, listing: buildToolListing(), tools: toolsByName, validator: new AjvJsonSchemaValidator() },
+    setup: { version: PACKAGE_VERSION, listing: buildToolListing(), tools: toolsByName, validator: new AjvJsonSchemaValidator(), onToolResult },
     metadataUrl,
     guideHtml,
+    metrics,
   };
   const prm = JSON.stringify(protectedResourceMetadata({ publicUrl: config.publicUrl, issuer: config.auth.issuer }));
   const health = JSON.stringify({ status: 'ok', version: PACKAGE_VERSION, server: SERVER_NAME });
@@ -81,11 +110,15 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  app.use(expressMetrics(metrics.base));
 
   // Health first: load balancers probe it by IP address, so it skips the Host check.
   app.get('/', (_req, res) => {
     res.type('application/json').send(health);
   });
+  // Operators' endpoints, probed and scraped by address too; not public (docker/Caddyfile answers 404).
+  app.get('/ready', (req, res) => readiness.handler(req, res));
+  app.get('/metrics', (req, res) => metrics.base.handler(req, res));
 
   app.use(requestContext(deps.log));
   app.use(hostGuard({ allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins }));

@@ -10,7 +10,7 @@ const IMMUTABLE = /^components\/[^/]+\/variants\/[^/]+\//;
  * which the benchmark showed to dominate it. Staging objects (re-uploadable) are
  * never cached; `remove` and `copy` evict their key so a failed confirm leaves nothing behind.
  */
-export function withContentCache(store: ObjectStore, maxBytes: number): ObjectStore {
+export function withContentCache(store: ObjectStore, maxBytes: number, onLookup: (result: 'hit' | 'miss') => void = () => undefined): ObjectStore {
   if (maxBytes <= 0) return store;
   const cache = new LRUCache<string, Uint8Array>({
     maxSize: maxBytes,
@@ -26,6 +26,7 @@ export function withContentCache(store: ObjectStore, maxBytes: number): ObjectSt
     },
     async read(key) {
       if (!IMMUTABLE.test(key)) return store.read(key);
+      onLookup(cache.has(key) ? 'hit' : 'miss');
       const bytes = await cache.fetch(key);
       if (bytes === undefined) return store.read(key);
       return bytes;

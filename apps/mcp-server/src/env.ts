@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD_WINDOW_SECONDS: positiveInt(defaultRateLimits.uploadWindowSeconds),
   MAX_UPLOAD_BYTES: positiveInt(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   S3_ENDPOINT: httpUrl.optional(),
@@ -60,6 +61,7 @@ export interface Env {
   readonly app: AppConfig;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
+  readonly shutdownGraceSeconds: number;
   readonly redisUrl: string | null;
   readonly maxUploadBytes: number;
   readonly databaseUrl: string | null;
@@ -121,6 +123,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     },
     host: env.MCP_HOST,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     redisUrl: env.REDIS_URL ?? null,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     databaseUrl: env.DATABASE_URL ?? null,

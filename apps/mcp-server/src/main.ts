@@ -2,6 +2,7 @@
  * Runs the MCP server alone, against DATABASE_URL (or PGlite) and the S3_* settings.
  * Migrations are applied by `pnpm db:migrate`, not here: several instances may start at once.
  */
+import { exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { openInfrastructure } from './infrastructure.js';
 import { createLogger } from './log.js';
@@ -36,13 +37,15 @@ const service = await serveMcp({
   grants: infrastructure.grants,
   redisUrl: env.redisUrl,
   log,
+  graceSeconds: env.shutdownGraceSeconds,
 });
 
-const shutdown = async (signal: string) => {
-  log.info({ signal }, 'shutting down');
-  await service.close();
-  await infrastructure.database.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+// SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then Redis and the database pool.
+exitOnSignal({
+  log,
+  deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+  close: async () => {
+    await service.close();
+    await infrastructure.database.close();
+  },
+});

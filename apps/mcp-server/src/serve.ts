@@ -1,17 +1,21 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sweepExpiredUploads, type DomainDeps } from '@cp/domain';
+import { drainable, listen, type ReadinessCheck } from '@cp/http-runtime';
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import type { GrantLookup } from './auth/grant-lookup.js';
 import type { AppConfig } from './config.js';
 import type { Logger } from './log.js';
+import { createMcpMetrics, type McpMetrics } from './metrics.js';
 import { createRateLimits } from './rate-limit/limiter.js';
 
 /** A service listening on a port, as main.ts and the embedded stack see it. */
 export interface RunningService {
   readonly name: string;
   readonly url: string;
+  readonly port: number;
+  readonly metrics: McpMetrics;
+  /** Graceful: stop accepting, let in-flight calls finish (grace period), then Redis. */
   close(): Promise<void>;
 }
 
@@ -29,35 +33,43 @@ export async function serveMcp(options: {
   log: Logger;
   /** How often expired upload sessions are swept (their staged objects removed). */
   sweepIntervalSeconds?: number;
+  /** SHUTDOWN_GRACE_SECONDS (default 10). */
+  graceSeconds?: number;
+  checks?: Record<string, ReadinessCheck>;
 }): Promise<RunningService> {
   const { config, log } = options;
   const redis = options.redisUrl === null ? null : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis?.on('error', (error) => log.warn({ err: error }, 'redis unavailable; rate limits use per-instance memory counters'));
+  const metrics = createMcpMetrics();
+  let draining = () => false;
   const app = createApp({
     config,
     domain: options.domain,
     grants: options.grants,
     rateLimits: createRateLimits(config.rateLimit, { redis }),
     log,
+    metrics,
+    ...(options.checks ? { checks: options.checks } : {}),
+    draining: () => draining(),
   });
   const server = createServer(app);
   // Slow clients must not pin sockets: bounded header and request times.
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, options.host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const drain = drainable(server, (options.graceSeconds ?? 10) * 1000);
+  draining = () => drain.draining;
+  const port = await listen(server, config.port, options.host);
   const sweeper = startUploadSweeper(options.domain, log, options.sweepIntervalSeconds ?? 300);
   log.info({ port, publicUrl: config.publicUrl, issuer: config.auth.issuer }, 'MCP server listening');
   return {
     name: 'MCP server',
     url: config.publicUrl,
+    port,
+    metrics,
     async close() {
       clearInterval(sweeper);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const { forced } = await drain.drain();
+      if (forced) log.warn('grace period over: open connections were closed');
       await redis?.quit().catch(() => undefined);
     },
   };

@@ -114,3 +114,21 @@ function customMetric(name: string, help: string, type: 'counter' | 'histogram',
     reset: () => undefined,
   } as unknown as Parameters<Registry['registerMetric']>[0];
 }
+
+/**
+ * A counter with one label, kept in plain numbers and formatted only when scraped:
+ * for hot paths (the delivery API's cache hits), where prom-client's Counter would
+ * hash its labels on every increment.
+ */
+export class Tally {
+  private readonly counts = new Map<string, number>();
+
+  constructor(registry: Registry, name: string, help: string, private readonly label: string, initial: readonly string[] = []) {
+    for (const value of initial) this.counts.set(value, 0);
+    registry.registerMetric(customMetric(name, help, 'counter', () => [...this.counts].map(([value, count]) => ({ labels: { [this.label]: value }, value: count }))));
+  }
+
+  inc(value: string): void {
+    this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+  }
+}

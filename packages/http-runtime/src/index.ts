@@ -1,4 +1,5 @@
 export { drainable, exitOnSignal, listen, type Drainable, type ShutdownLog } from './shutdown.js';
 export { createReadiness, type CheckResult, type ReadinessCheck, type ReadinessReport } from './readiness.js';
 export { createMetrics, expressMetrics, secondsSince, timeResponse, type Metrics } from './metrics.js';
-export { DURATION_BUCKETS, HttpMetrics, type RouteRecorder } from './http-metrics.js';
+export { DURATION_BUCKETS, HttpMetrics, Tally, type RouteRecorder } from './http-metrics.js';
+export type { Counter, Registry } from 'prom-client';

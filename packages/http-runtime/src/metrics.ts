@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
-import { HttpMetrics, type RouteRecorder } from './http-metrics.js';
+import { HttpMetrics, Tally, type RouteRecorder } from './http-metrics.js';
 
 /**
  * One Prometheus registry per app instance (never prom-client's global one, so
@@ -13,6 +13,8 @@ export interface Metrics {
   readonly http: HttpMetrics;
   /** A counter in this registry. Label values must be bounded (codes, reasons), never ids. */
   counter<L extends string>(name: string, help: string, labelNames?: readonly L[]): Counter<L>;
+  /** A one-label counter cheap enough for a hot path; `initial` values are exported as 0 from the start. */
+  tally(name: string, help: string, label: string, initial?: readonly string[]): Tally;
   /** `GET /metrics`: the Prometheus text format. */
   handler(req: IncomingMessage, res: ServerResponse): void;
 }
@@ -26,6 +28,7 @@ export function createMetrics(options: { service: string; processMetrics?: boole
     registry,
     http,
     counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames, registers: [registry] }),
+    tally: (name, help, label, initial) => new Tally(registry, name, help, label, initial),
     handler(_req, res) {
       registry.metrics().then(
         (text) => {

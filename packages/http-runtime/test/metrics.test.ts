@@ -40,9 +40,15 @@ test('each instance has its own registry; app counters live in it', async () => 
   const hits = a.counter('cache_hits_total', 'Hits.', ['cache']);
   b.counter('cache_hits_total', 'Hits.', ['cache']); // same name in another registry: no clash
   hits.inc({ cache: 'response' });
+  const lookups = a.tally('lookups_total', 'Lookups.', 'result', ['hit', 'miss']);
+  lookups.inc('hit');
+  lookups.inc('hit');
   a.http.observe('/x', 'BREW', 200, 0.002);
   const text = await a.registry.metrics();
   expect(text).toContain('cache_hits_total{cache="response",service="a"} 1');
+  expect(text).toContain('# TYPE lookups_total counter');
+  expect(text).toContain('lookups_total{result="hit",service="a"} 2');
+  expect(text).toContain('lookups_total{result="miss",service="a"} 0');
   expect(text).toContain('http_requests_total{route="/x",method="OTHER",status="200",service="a"} 1');
   expect(text).toMatch(/http_request_duration_seconds_bucket\{route="\/x",method="OTHER",status="200",le="0.0025",service="a"\} 1/);
   expect(text).toMatch(/http_request_duration_seconds_bucket\{route="\/x",method="OTHER",status="200",le="0.001",service="a"\} 0/);

@@ -41,6 +41,8 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, entry: Cac
 
 export interface ServeCachedDeps {
   readonly cache: ResponseCache;
+  /** Counts hit / miss / stale (http-runtime's Tally: plain numbers, formatted when scraped). */
+  readonly lookups?: { inc(result: 'hit' | 'miss' | 'stale'): void };
   readonly config: AppConfig;
   readonly log: Logger;
 }
@@ -62,9 +64,11 @@ export function serveCached(
 ): void {
   const entry = deps.cache.get(key);
   if (entry !== undefined && Date.now() < entry.freshUntil) {
+    deps.lookups?.inc('hit');
     sendCached(req, res, entry);
     return;
   }
+  deps.lookups?.inc('miss');
   const { config, log } = deps;
   deps.cache
     .fill(key, dependsOn, async () => {
@@ -86,6 +90,7 @@ export function serveCached(
           return;
         }
         if (entry !== undefined && Date.now() < entry.staleUntil) {
+          deps.lookups?.inc('stale');
           sendCached(req, res, entry);
           return;
         }

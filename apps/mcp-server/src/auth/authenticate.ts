@@ -1,12 +1,12 @@
 import type { Request } from 'express';
 import { AuthServerUnavailableError } from './jwks.js';
 import type { Principal } from './principal.js';
-import { InvalidTokenError, type TokenClaims, type TokenVerifier } from './token-verifier.js';
+import { InvalidTokenError, type TokenClaims, type TokenFailureReason, type TokenVerifier } from './token-verifier.js';
 
 export type AuthOutcome =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'authenticated'; readonly principal: Principal }
-  | { readonly kind: 'invalid'; readonly description: string }
+  | { readonly kind: 'invalid'; readonly description: string; readonly reason: TokenFailureReason | 'bad_header' }
   | { readonly kind: 'unavailable'; readonly reason: string };
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -24,12 +24,12 @@ export async function authenticate(
   const header = req.headers.authorization;
   if (header === undefined || header === '') return { kind: 'anonymous' };
   const match = BEARER.exec(header);
-  if (match?.[1] === undefined) return { kind: 'invalid', description: 'The Authorization header must be "Bearer <access token>".' };
+  if (match?.[1] === undefined) return { kind: 'invalid', description: 'The Authorization header must be "Bearer <access token>".', reason: 'bad_header' };
   try {
     const claims = await tokens.verify(match[1]);
     return { kind: 'authenticated', principal: await resolvePrincipal(claims) };
   } catch (error) {
-    if (error instanceof InvalidTokenError) return { kind: 'invalid', description: error.description };
+    if (error instanceof InvalidTokenError) return { kind: 'invalid', description: error.description, reason: error.reason };
     if (error instanceof AuthServerUnavailableError) return { kind: 'unavailable', reason: error.message };
     throw error;
   }

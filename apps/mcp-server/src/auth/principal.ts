@@ -49,7 +49,7 @@ export function createPrincipalResolver(options: {
     const key = `${claims.grantId}\u0000${claims.subject}`;
     const result = cache ? await cache.fetch(key) : await check(claims.grantId, claims.subject);
     if (result === undefined || !result.ok) {
-      throw new InvalidTokenError(result?.reason ?? 'The access token could not be checked.');
+      throw new InvalidTokenError(result?.reason ?? 'The access token could not be checked.', 'grant_revoked');
     }
     return {
       userId: claims.subject,

@@ -12,9 +12,25 @@ export interface TokenClaims {
 }
 
 /** The token is not acceptable; `description` is safe to send in `error_description`. */
+/** Why a token was refused, for the `mcp_token_failures_total` metric (a bounded set). */
+export type TokenFailureReason =
+  | 'malformed'
+  | 'expired'
+  | 'wrong_audience'
+  | 'wrong_issuer'
+  | 'wrong_type'
+  | 'invalid_claim'
+  | 'missing_claim'
+  | 'algorithm'
+  | 'signature'
+  | 'grant_revoked';
+
 export class InvalidTokenError extends Error {
   override readonly name = 'InvalidTokenError';
-  constructor(readonly description: string) {
+  constructor(
+    readonly description: string,
+    readonly reason: TokenFailureReason = 'malformed',
+  ) {
     super(description);
   }
 }
@@ -59,9 +75,9 @@ export function createTokenVerifier(options: {
       const { sub, scope, client_id: clientId, jti, exp } = payload;
       const grantId = payload[GRANT_ID_CLAIM];
       if (!nonEmptyString(sub) || !nonEmptyString(clientId) || !nonEmptyString(jti) || !nonEmptyString(grantId)) {
-        throw new InvalidTokenError('The access token is missing a required claim.');
+        throw new InvalidTokenError('The access token is missing a required claim.', 'missing_claim');
       }
-      if (scope !== undefined && typeof scope !== 'string') throw new InvalidTokenError('The access token scope is malformed.');
+      if (scope !== undefined && typeof scope !== 'string') throw new InvalidTokenError('The access token scope is malformed.', 'invalid_claim');
       return {
         subject: sub,
         scopes: (scope ?? '').split(' ').filter((item) => item.length > 0),
@@ -77,15 +93,15 @@ export function createTokenVerifier(options: {
 function toTokenError(error: unknown): Error {
   if (error instanceof AuthServerUnavailableError) return error;
   if (error instanceof errors.JWKSTimeout) return new AuthServerUnavailableError('fetching the issuer JWKS timed out');
-  if (error instanceof errors.JWTExpired) return new InvalidTokenError('The access token has expired.');
+  if (error instanceof errors.JWTExpired) return new InvalidTokenError('The access token has expired.', 'expired');
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return new InvalidTokenError('The access token was not issued for this resource.');
-    if (error.claim === 'iss') return new InvalidTokenError('The access token was not issued by the expected authorization server.');
-    if (error.claim === 'typ') return new InvalidTokenError('The token is not an access token (typ must be at+jwt).');
-    return new InvalidTokenError(`The access token has an invalid "${error.claim}" claim.`);
+    if (error.claim === 'aud') return new InvalidTokenError('The access token was not issued for this resource.', 'wrong_audience');
+    if (error.claim === 'iss') return new InvalidTokenError('The access token was not issued by the expected authorization server.', 'wrong_issuer');
+    if (error.claim === 'typ') return new InvalidTokenError('The token is not an access token (typ must be at+jwt).', 'wrong_type');
+    return new InvalidTokenError(`The access token has an invalid "${error.claim}" claim.`, 'invalid_claim');
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return new InvalidTokenError('The access token is signed with an algorithm that is not accepted.');
-  if (error instanceof errors.JOSEError) return new InvalidTokenError('The access token signature or format is invalid.');
+  if (error instanceof errors.JOSEAlgNotAllowed) return new InvalidTokenError('The access token is signed with an algorithm that is not accepted.', 'algorithm');
+  if (error instanceof errors.JOSEError) return new InvalidTokenError('The access token signature or format is invalid.', 'signature');
   // jose wraps network failures of the JWKS fetch as plain errors.
   if (error instanceof TypeError || (error instanceof Error && /fetch/i.test(error.message))) {
     return new AuthServerUnavailableError(`fetching the issuer JWKS failed: ${error.message}`);

@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import { isPublic, missingScopes } from '../auth/scopes.js';
 import type { TokenClaims, TokenVerifier } from '../auth/token-verifier.js';
 import type { AppConfig } from '../config.js';
+import type { McpMetrics } from '../metrics.js';
 import { parseRpcBody } from '../http/json-body.js';
 import { RpcErrorCode, sendRpcError, type RpcId } from '../http/json-rpc.js';
 import { contextOf } from '../http/request-context.js';
@@ -23,15 +24,17 @@ export interface EndpointDeps {
   readonly setup: McpServerSetup;
   readonly metadataUrl: string;
   readonly guideHtml: string;
+  readonly metrics: McpMetrics;
 }
 
 const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Consumes one point; on refusal answers 429 and returns false. */
-async function withinLimit(res: Response, limiter: RateLimiter, key: string, id: RpcId, what: string): Promise<boolean> {
+async function withinLimit(res: Response, limiter: RateLimiter, key: string, id: RpcId, what: string, onRefused: () => void): Promise<boolean> {
   const decision = await limiter.consume(key);
   setRateLimitHeaders(res, decision);
   if (decision.allowed) return true;
+  onRefused();
   sendRpcError(
     res,
     429,
@@ -50,7 +53,9 @@ async function withinLimit(res: Response, limiter: RateLimiter, key: string, id:
 async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<AuthOutcome | null> {
   const ctx = contextOf(res);
   const outcome = await authenticate(req, deps.tokens, deps.resolvePrincipal);
+  const { metrics } = deps;
   if (outcome.kind === 'unavailable') {
+    metrics.tokenFailures.inc('auth_server_unavailable');
     ctx.log.error({ reason: outcome.reason }, 'cannot verify tokens: authorization server unavailable');
     res.setHeader('Retry-After', '5');
     sendRpcError(res, 503, null, RpcErrorCode.Unavailable, 'The authorization server is unavailable; retry in a few seconds.');
@@ -58,10 +63,11 @@ async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<A
   }
   if (outcome.kind === 'authenticated') {
     ctx.principal = outcome.principal;
-    return (await withinLimit(res, deps.rateLimits.user, outcome.principal.userId, null, 'requests')) ? outcome : null;
+    return (await withinLimit(res, deps.rateLimits.user, outcome.principal.userId, null, 'requests', () => metrics.rateLimited.inc('user'))) ? outcome : null;
   }
   // No valid token: the IP pays, which also slows down token guessing.
-  if (!(await withinLimit(res, deps.rateLimits.ip, clientIp(req), null, 'requests without a valid token'))) return null;
+  if (outcome.kind === 'invalid') metrics.tokenFailures.inc(outcome.reason);
+  if (!(await withinLimit(res, deps.rateLimits.ip, clientIp(req), null, 'requests without a valid token', () => metrics.rateLimited.inc('ip')))) return null;
   if (outcome.kind === 'invalid') {
     sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: null, invalidToken: outcome.description });
     return null;
@@ -100,7 +106,7 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
           return;
         }
         if (ctx.toolNames.includes('upload_component')) {
-          if (!(await withinLimit(res, deps.rateLimits.upload, principal.userId, body.firstId, 'uploads started'))) return;
+          if (!(await withinLimit(res, deps.rateLimits.upload, principal.userId, body.firstId, 'uploads started', () => deps.metrics.rateLimited.inc('upload')))) return;
         }
       }
 

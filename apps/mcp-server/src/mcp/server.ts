@@ -18,6 +18,8 @@ export interface McpServerSetup {
   readonly tools: ReadonlyMap<string, ToolDefinition>;
   /** Shared: the SDK would otherwise compile a new Ajv per request. */
   readonly validator: jsonSchemaValidator;
+  /** Told of every tool result (metrics). */
+  readonly onToolResult?: (tool: string, ok: boolean) => void;
 }
 
 /**
@@ -40,7 +42,9 @@ export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server
         code: ErrorCode.InvalidParams,
       });
     }
-    return runTool(tool, request.params.arguments, ctx);
+    const result = await runTool(tool, request.params.arguments, ctx);
+    setup.onToolResult?.(tool.name, result.isError !== true);
+    return result;
   });
   return server;
 }
