@@ -1,4 +1,5 @@
 import type { DomainDeps } from '@cp/domain';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Credentials } from './accounts/credentials.js';
 import type { AuthConfig } from './config.js';
@@ -29,7 +30,23 @@ export interface AppDeps {
   readonly oidc: OidcStorage;
   readonly throttles: Throttles;
   readonly log: Logger;
+  /** This instance's Prometheus registry (default: a new one). */
+  readonly metrics?: Metrics;
+  /** `GET /ready` probes (default: one database read through the ports). */
+  readonly checks?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun: `/ready` answers 503. */
+  readonly draining?: () => boolean;
 }
+
+/** A probe id that names no user: the read is a real round trip that finds nothing. */
+const PROBE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** oidc-provider's endpoints are not Express routes: label them by their fixed paths. */
+const PROVIDER_PATHS = new Set<string>([...Object.values(ROUTES), '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']);
+const providerRoute = (req: { url?: string | undefined }): string => {
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  return PROVIDER_PATHS.has(path) ? path : '(unmatched)';
+};
 
 /** Pure wiring: no listening, no env, no timers. */
 export function createApp(deps: AppDeps): express.Express {
@@ -48,10 +65,17 @@ export function createApp(deps: AppDeps): express.Express {
   };
   const health = JSON.stringify({ status: 'ok', version: PACKAGE_VERSION, server: SERVER_NAME });
 
+  const metrics = deps.metrics ?? createMetrics({ service: 'auth-server' });
+  const readiness = createReadiness({
+    checks: deps.checks ?? { database: () => deps.domain.repos.users.findById(PROBE_ID) },
+    draining: deps.draining ?? (() => false),
+  });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  app.use(expressMetrics(metrics, providerRoute));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
     next();
@@ -60,6 +84,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.get('/', (_req, res) => {
     res.type('application/json').send(health);
   });
+  // Operators' endpoints: not public (docker/Caddyfile answers 404 for them).
+  app.get('/ready', (req, res) => readiness.handler(req, res));
+  app.get('/metrics', (req, res) => metrics.handler(req, res));
   app.get('/assets/auth.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
   });

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   DASHBOARD_CLIENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DASHBOARD_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
 });
@@ -55,6 +56,8 @@ export interface Env {
   readonly port: number;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
+  /** After SIGTERM, how long in-flight requests may run (SHUTDOWN_GRACE_SECONDS). */
+  readonly shutdownGraceSeconds: number;
   /** null: development, generate and keep them in `localSecretsFile`. */
   readonly signingKeys: SigningKey[] | null;
   readonly cookieKeys: string[] | null;
@@ -151,6 +154,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     port: env.AUTH_PORT,
     host: env.AUTH_HOST,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     signingKeys,
     cookieKeys,
     localSecretsFile: env.AUTH_SECRETS_FILE,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { exitOnSignal } from '@cp/http-runtime';
 import { createCredentials, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { loadEnv } from './env.js';
 import { createLogger } from './log.js';
@@ -24,11 +25,12 @@ const service = await serveAuth({
 });
 for (const note of [`${service.name}: ${service.url}`, ...service.notes]) log.info(note);
 
-const stop = async (signal: string) => {
-  log.info({ signal }, 'shutting down');
-  await service.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', (signal) => void stop(signal));
-process.once('SIGTERM', (signal) => void stop(signal));
+// SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the database pool.
+exitOnSignal({
+  log,
+  deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+  close: async () => {
+    await service.close();
+    await database.close();
+  },
+});

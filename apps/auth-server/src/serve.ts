@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { DomainDeps } from '@cp/domain';
+import { createMetrics, drainable, listen, type Metrics } from '@cp/http-runtime';
 import type { Credentials } from './accounts/credentials.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
@@ -15,6 +15,9 @@ export interface RunningService {
   readonly name: string;
   readonly url: string;
   readonly notes: readonly string[];
+  readonly port: number;
+  readonly metrics: Metrics;
+  /** Graceful: stop accepting, let in-flight requests finish (grace period), stop the purge timer. */
   close(): Promise<void>;
 }
 
@@ -41,7 +44,11 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
       ? await loadOrCreateLocalSecrets(resolve(options.root ?? process.cwd(), env.localSecretsFile))
       : null;
   const config = { ...env.config, cookieKeys: env.cookieKeys ?? local?.cookieKeys ?? [] };
+  const metrics = createMetrics({ service: 'auth-server' });
+  let draining = () => false;
   const app = createApp({
+    metrics,
+    draining: () => draining(),
     config,
     signingKeys: env.signingKeys ?? local?.signingKeys ?? [],
     domain: options.domain,
@@ -55,11 +62,9 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
   // Slow clients must not pin sockets: bounded header and request times.
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(env.port, env.host, () => done());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const drain = drainable(server, env.shutdownGraceSeconds * 1000);
+  draining = () => drain.draining;
+  const port = await listen(server, env.port, env.host);
   log.info({ port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled }, 'auth server listening');
 
   const purge = setInterval(() => {
@@ -77,10 +82,12 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
       `Create an account:  ${config.issuer}/signup${config.signupEnabled ? '' : ' (disabled: AUTH_SIGNUP_ENABLED=false)'}`,
       `Connected apps:     ${config.issuer}/account`,
     ],
+    port,
+    metrics,
     async close() {
       clearInterval(purge);
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      const { forced } = await drain.drain();
+      if (forced) log.warn('grace period over: open connections were closed');
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ConnectedApplications } from '@cp/db';
 import type { DomainDeps } from '@cp/domain';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
 import type { DashboardConfig } from './config.js';
@@ -24,7 +25,16 @@ export interface AppDeps {
   readonly log: Logger;
   /** Defaults to openid-client against `config.issuer`. */
   readonly signIn?: SignIn;
+  /** This instance's Prometheus registry (default: a new one). */
+  readonly metrics?: Metrics;
+  /** `GET /ready` probes (default: a database read and an object-store stat, through the ports). */
+  readonly checks?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun: `/ready` answers 503. */
+  readonly draining?: () => boolean;
 }
+
+/** A probe id that names no user: the read is a real round trip that finds nothing. */
+const PROBE_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Pure wiring: no listening, no env. */
 export function createApp(deps: AppDeps): express.Express {
@@ -41,10 +51,20 @@ export function createApp(deps: AppDeps): express.Express {
     log: deps.log,
   };
 
+  const metrics = deps.metrics ?? createMetrics({ service: 'dashboard' });
+  const readiness = createReadiness({
+    checks: deps.checks ?? {
+      database: () => deps.domain.repos.users.findById(PROBE_ID),
+      objectStore: () => deps.domain.objects.stat('readiness-probe'),
+    },
+    draining: deps.draining ?? (() => false),
+  });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  app.use(expressMetrics(metrics));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff' });
     next();
@@ -52,6 +72,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', server: 'component-dashboard' });
   });
+  // Operators' endpoints: keep them off the public proxy (as docker/Caddyfile does for the other services).
+  app.get('/ready', (req, res) => readiness.handler(req, res));
+  app.get('/metrics', (req, res) => metrics.handler(req, res));
   app.get('/assets/dashboard.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
   });

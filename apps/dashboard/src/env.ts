@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   MCP_PUBLIC_URL: httpUrl.default('http://localhost:4100/mcp'),
   DELIVERY_PUBLIC_URL: httpUrl.default('http://localhost:4200'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   S3_ENDPOINT: httpUrl.optional(),
@@ -38,6 +39,7 @@ export interface Env {
   readonly port: number;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
+  readonly shutdownGraceSeconds: number;
   readonly databaseUrl: string | null;
   readonly pgliteDataDir: string;
   readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | null;
@@ -94,6 +96,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     port: env.DASHBOARD_PORT,
     host: env.DASHBOARD_HOST,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     databaseUrl: env.DATABASE_URL ?? null,
     pgliteDataDir: env.PGLITE_DATA_DIR,
     s3:

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { connectedApplications, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { defaultDomainConfig } from '@cp/domain';
+import { exitOnSignal } from '@cp/http-runtime';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
 import { createLogger } from './log.js';
@@ -27,15 +28,17 @@ const service = await serveDashboard({
   domain: { repos: createRepositories(database.prisma), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
   applications: connectedApplications(createOidcStorage(database.prisma), { hiddenClientIds: [env.app.clientId] }),
   log,
+  graceSeconds: env.shutdownGraceSeconds,
 });
 log.info(`${service.name}: ${service.url}`);
 
-const stop = async (signal: string) => {
-  log.info({ signal }, 'shutting down');
-  await service.close();
-  await embedded?.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', (signal) => void stop(signal));
-process.once('SIGTERM', (signal) => void stop(signal));
+// SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the object store and the database pool.
+exitOnSignal({
+  log,
+  deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+  close: async () => {
+    await service.close();
+    await embedded?.close();
+    await database.close();
+  },
+});
