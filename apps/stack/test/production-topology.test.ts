@@ -1,0 +1,240 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync, randomBytes, createHash } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
+import { startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { FormBrowser } from '../../auth-server/test/support/form-browser.js';
+import { RecordingProvider } from '../../auth-server/test/support/sdk-provider.js';
+import { freePort, ServiceProcess } from './topology/processes.js';
+
+/*
+ * Production topology without Docker (issue 6): each service its own process, as
+ * production runs it, against PostgreSQL (a fresh database), the S3 server and
+ * Redis. One auth server, one MCP server, two delivery instances. The whole flow
+ * across them, then SIGKILL and restart of a delivery instance and of the MCP
+ * server under load: no confirmed upload lost, clients recover.
+ */
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const run = DATABASE_URL ? describe : describe.skip;
+if (!DATABASE_URL) {
+  console.log('production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (PostgreSQL; Redis at 127.0.0.1:6379 is used when running) to run it.');
+}
+
+const exec = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PASSWORD = 'correct horse battery staple';
+const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
+
+function signingKeys(): string {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const kid = createHash('sha256').update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y })).digest('base64url');
+  return JSON.stringify({ keys: [{ ...jwk, kid, alg: 'ES256', use: 'sig' }] });
+}
+
+let db: TestDatabase;
+let s3: EmbeddedS3;
+let auth: ServiceProcess;
+let mcp: ServiceProcess;
+let deliveries: ServiceProcess[];
+let mcpUrl: string;
+
+run('production topology: separate processes on PostgreSQL, S3 and Redis', () => {
+  beforeAll(async () => {
+    [db, s3] = await Promise.all([createTestDatabase({ kind: 'postgres', databaseUrl: DATABASE_URL! }), startEmbeddedS3()]);
+    const [authPort, mcpPort, d1, d2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const issuer = `http://127.0.0.1:${authPort}`;
+    mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
+    const common = { DATABASE_URL: db.url!, SHUTDOWN_GRACE_SECONDS: '2' };
+    const s3Env = { S3_ENDPOINT: s3.config.endpoint, S3_ACCESS_KEY: s3.config.accessKey, S3_SECRET_KEY: s3.config.secretKey, S3_BUCKET: s3.config.bucket };
+    auth = new ServiceProcess('auth-server', 'auth-server', issuer, {
+      ...common,
+      AUTH_PORT: String(authPort),
+      AUTH_HOST: '127.0.0.1',
+      AUTH_ISSUER: issuer,
+      MCP_PUBLIC_URL: mcpUrl,
+      AUTH_SIGNING_KEYS: signingKeys(),
+      AUTH_COOKIE_KEYS: randomBytes(32).toString('hex'),
+    });
+    mcp = new ServiceProcess('mcp-server', 'mcp-server', `http://127.0.0.1:${mcpPort}`, {
+      ...common,
+      ...s3Env,
+      MCP_PORT: String(mcpPort),
+      MCP_HOST: '127.0.0.1',
+      MCP_PUBLIC_URL: mcpUrl,
+      AUTH_ISSUER: issuer,
+      AUTH_GRANT_CACHE_SECONDS: '1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_USER_POINTS: '100000',
+      RATE_LIMIT_IP_POINTS: '100000',
+      RATE_LIMIT_UPLOAD_POINTS: '100000',
+    });
+    deliveries = [d1, d2].map(
+      (port, i) =>
+        new ServiceProcess(`delivery-${i + 1}`, 'delivery-api', `http://127.0.0.1:${port}`, {
+          ...common,
+          ...s3Env,
+          DELIVERY_PORT: String(port),
+          DELIVERY_HOST: '127.0.0.1',
+          DELIVERY_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        }),
+    );
+    await Promise.all([auth, mcp, ...deliveries].map((service) => service.start()));
+  }, 90_000);
+
+  afterAll(async () => {
+    const codes = await Promise.all([auth, mcp, ...(deliveries ?? [])].filter(Boolean).map((service) => service.stop()));
+    // Graceful shutdown: every service exits 0 on SIGTERM.
+    expect(codes).toEqual(codes.map(() => 0));
+    await s3?.close();
+    await db?.close();
+  }, 30_000);
+
+  test('OAuth, upload, publish, consume from both instances; kill and restart under load; revocation', async () => {
+    // --- OAuth with the SDK client: 401 -> metadata -> registration -> sign-up and consent over HTTP -> code exchange.
+    const provider = new RecordingProvider('http://localhost:45123/callback');
+    const connect = async () => {
+      const client = new Client({ name: 'topology', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }));
+      return client;
+    };
+    await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new FormBrowser();
+    const login = await browser.open(provider.authorizationUrl!.href);
+    const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
+    const consent = await browser.submit(await browser.open(new URL(signupHref, auth.url).href), { email: `topology-${Date.now()}@example.com`, password: PASSWORD });
+    const callback = new URL((await browser.submit(consent, { decision: 'allow' })).url);
+    await new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }).finishAuth(callback.searchParams.get('code')!);
+
+    const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<any> => {
+      const result: any = await client.callTool({ name, arguments: args });
+      if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.structuredContent)}`);
+      return result.structuredContent;
+    };
+    const project = await mkdtemp(join(tmpdir(), 'topology-'));
+    await mkdir(join(project, 'dist'));
+    const uploadOnce = async (client: Client, args: Record<string, unknown>, title: string): Promise<any> => {
+      const started = await call(client, 'upload_component', args);
+      const dir = await mkdtemp(join(project, 'u-'));
+      await mkdir(join(dir, 'dist'));
+      await writeFile(join(dir, 'dist', 'index.html'), page(title));
+      await exec('sh', ['-c', started.curlCommand as string], { cwd: dir, timeout: 15_000 });
+      const result: unknown = await call(client, 'confirm_upload', { uploadId: started.uploadId });
+      return result;
+    };
+
+    // --- Upload, confirm, publish; /consume from both delivery instances.
+    const client = await connect();
+    const first = await uploadOnce(client, { name: `Topology ${Date.now()}` }, 'v1');
+    const componentId = first.componentId as string;
+    await call(client, 'publish_component', { componentId, environment: 'prod' });
+    const consume = `/consume?id=${componentId}&env=prod`;
+    const bodies = await Promise.all(deliveries.map(async (d) => (await fetch(d.url + consume)).json()));
+    for (const body of bodies) expect((body as any).item.consume_variant[0]).toMatchObject({ id: first.variantId, loader: { HTML: page('v1') } });
+    await client.close();
+
+    // --- Steady load: upload rounds (a new client per round, as a reconnecting client) and /consume on both instances.
+    const confirmed: string[] = [];
+    const log = { uploadFailures: 0, consume: new Map<string, { ok: number; failed: number }>() };
+    let loading = true;
+    const uploads = (async () => {
+      let n = 0;
+      while (loading) {
+        try {
+          const c = await connect();
+          try {
+            const result = await uploadOnce(c, { componentId }, `load ${++n}`);
+            confirmed.push(result.variantId as string);
+          } finally {
+            await c.close().catch(() => undefined);
+          }
+        } catch {
+          log.uploadFailures += 1;
+          await sleep(100);
+        }
+      }
+    })();
+    const consumers = deliveries.flatMap((d) =>
+      [0, 1].map(async () => {
+        const tally = log.consume.get(d.name) ?? { ok: 0, failed: 0 };
+        log.consume.set(d.name, tally);
+        while (loading) {
+          try {
+            const res = await fetch(d.url + consume, { signal: AbortSignal.timeout(2000) });
+            await res.arrayBuffer();
+            if (res.status === 200) tally.ok += 1;
+            else tally.failed += 1;
+          } catch {
+            tally.failed += 1;
+            await sleep(50);
+          }
+        }
+      }),
+    );
+
+    await sleep(1500);
+    const confirmedBeforeKills = confirmed.length;
+    await deliveries[1]!.kill();
+    await sleep(500);
+    await deliveries[1]!.start();
+    await mcp.kill();
+    await sleep(500);
+    await mcp.start();
+    const afterRestart = confirmed.length;
+    await sleep(2500);
+    loading = false;
+    await Promise.all([uploads, ...consumers]);
+
+    // Clients recovered: uploads confirmed after the MCP restart, /consume answers on the restarted instance.
+    expect(confirmedBeforeKills).toBeGreaterThan(0);
+    expect(confirmed.length).toBeGreaterThan(afterRestart);
+    expect(log.consume.get('delivery-1')).toMatchObject({ failed: 0 });
+    expect((await fetch(deliveries[1]!.url + consume)).status).toBe(200);
+
+    // No confirmed upload lost: every confirm that answered success is a listed variant.
+    const verify = await connect();
+    const listed = await call(verify, 'list_variants', { componentId, limit: 100 });
+    const ids = new Set((listed.variants as { variantId: string }[]).map((v) => v.variantId));
+    expect(confirmed.length).toBeLessThan(100);
+    expect(confirmed.filter((id) => !ids.has(id))).toEqual([]);
+    expect(ids.has(first.variantId as string)).toBe(true);
+    // Publishing the latest reaches both instances (invalidation across processes).
+    const latest = await call(verify, 'publish_component', { componentId, environment: 'prod' });
+    await sleep(1500);
+    for (const d of deliveries) {
+      const body: any = await (await fetch(d.url + consume)).json();
+      expect(body.item.consume_variant[0].id).toBe(latest.variantId);
+    }
+    await verify.close();
+
+    // --- Revocation in /account: the MCP server refuses the token within its grant cache (1 s here).
+    const account = await browser.open(`${auth.url}/account`);
+    await browser.submit(account, {}, { action: /\/revoke$/ });
+    const rawCall = () =>
+      fetch(mcpUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } }),
+      });
+    const revokedAt = Date.now();
+    let status = (await rawCall()).status;
+    while (status === 200 && Date.now() - revokedAt < 10_000) {
+      await sleep(250);
+      status = (await rawCall()).status;
+    }
+    expect(status).toBe(401);
+
+    console.log(
+      `production-topology: ${confirmed.length} uploads confirmed under load (${log.uploadFailures} failed attempts while the MCP server was down), ` +
+        [...log.consume].map(([name, t]) => `${name} ${t.ok} ok / ${t.failed} failed`).join(', '),
+    );
+  }, 120_000);
+});
