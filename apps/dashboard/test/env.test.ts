@@ -1,0 +1,155 @@
+import { EnvError, parseEnv } from '../src/env.js';
+import { DEVELOPMENT_SESSION_KEY } from '../src/config.js';
+
+/* src/env.ts: the defaults (`pnpm start` needs no setting), every bad value named, what production requires. */
+
+const KEY_A = 'a'.repeat(32);
+const KEY_B = 'b'.repeat(40);
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DASHBOARD_URL: 'https://dashboard.example.com',
+  AUTH_ISSUER: 'https://auth.example.com',
+  DASHBOARD_CLIENT_SECRET: 's'.repeat(32),
+  DASHBOARD_SESSION_KEYS: `${KEY_A},${KEY_B}`,
+  DATABASE_URL: 'postgres://cp@db.example.com/cp',
+};
+
+const problemsOf = (env: Record<string, string>): string => {
+  try {
+    parseEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  throw new Error('parseEnv accepted the environment');
+};
+
+test('no setting: development defaults that match the auth server and the other services', () => {
+  const env = parseEnv({});
+  expect(env).toEqual({
+    app: {
+      publicUrl: 'http://localhost:4300',
+      issuer: 'http://localhost:4000',
+      clientId: 'dashboard',
+      clientSecret: 'development-dashboard-secret-not-for-production-use',
+      sessionKeys: [DEVELOPMENT_SESSION_KEY],
+      secureCookies: false,
+      sessionSeconds: 12 * 3600,
+      mcpUrl: 'http://localhost:4100/mcp',
+      deliveryUrl: 'http://localhost:4200',
+      trustProxy: false,
+    },
+    port: 4300,
+    host: undefined,
+    logLevel: 'info',
+    shutdownGraceSeconds: 10,
+    databaseUrl: null,
+    pgliteDataDir: '.data/pglite',
+    s3: null,
+    s3Bucket: 'components',
+  });
+});
+
+test('empty values count as unset', () => {
+  expect(parseEnv({ DASHBOARD_PORT: '', DASHBOARD_URL: '' }).port).toBe(4300);
+});
+
+test('every setting read and shaped', () => {
+  const env = parseEnv({
+    ...PRODUCTION,
+    DASHBOARD_PORT: '8080',
+    DASHBOARD_HOST: '0.0.0.0',
+    DASHBOARD_URL: 'https://dashboard.example.com/',
+    DASHBOARD_CLIENT_ID: 'cp.dashboard',
+    DASHBOARD_SESSION_HOURS: '8',
+    DASHBOARD_TRUST_PROXY: '1',
+    AUTH_ISSUER: 'https://auth.example.com/',
+    MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
+    DELIVERY_PUBLIC_URL: 'https://cdn.example.com/',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_SECONDS: '30',
+    S3_ENDPOINT: 'https://s3.example.com',
+    S3_ACCESS_KEY: 'access',
+    S3_SECRET_KEY: 'secret',
+    S3_BUCKET: 'bucket',
+    S3_REGION: 'eu-west-1',
+  });
+  expect(env.app).toEqual({
+    publicUrl: 'https://dashboard.example.com',
+    issuer: 'https://auth.example.com',
+    clientId: 'cp.dashboard',
+    clientSecret: 's'.repeat(32),
+    sessionKeys: [KEY_A, KEY_B],
+    secureCookies: true,
+    sessionSeconds: 8 * 3600,
+    mcpUrl: 'https://mcp.example.com/mcp',
+    deliveryUrl: 'https://cdn.example.com',
+    trustProxy: 1,
+  });
+  expect(env).toMatchObject({
+    port: 8080,
+    host: '0.0.0.0',
+    logLevel: 'warn',
+    shutdownGraceSeconds: 30,
+    databaseUrl: 'postgres://cp@db.example.com/cp',
+    s3: { endpoint: 'https://s3.example.com', accessKey: 'access', secretKey: 'secret', bucket: 'bucket', region: 'eu-west-1' },
+  });
+});
+
+test.each([
+  ['true', true],
+  ['false', false],
+  ['2', 2],
+  ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+])('DASHBOARD_TRUST_PROXY=%s is passed to Express as %p', (value, expected) => {
+  expect(parseEnv({ DASHBOARD_TRUST_PROXY: value }).app.trustProxy).toEqual(expected);
+});
+
+test.each([
+  ['DASHBOARD_PORT', '70000', 'DASHBOARD_PORT: Too big: expected number to be <=65535'],
+  ['DASHBOARD_PORT', 'http', 'DASHBOARD_PORT: Invalid input: expected number, received NaN'],
+  ['DASHBOARD_URL', 'ftp://dashboard.example.com', 'DASHBOARD_URL: must be an http(s) URL'],
+  ['DASHBOARD_URL', 'http://localhost:4300/dashboard', 'DASHBOARD_URL: must be an origin without a path, e.g. https://dashboard.example.com'],
+  ['DASHBOARD_CLIENT_ID', 'my dashboard', 'DASHBOARD_CLIENT_ID: must be 1-64 letters, digits, ".", "_" or "-"'],
+  ['DASHBOARD_CLIENT_SECRET', 'short', 'DASHBOARD_CLIENT_SECRET: must be at least 32 characters'],
+  ['DASHBOARD_SESSION_KEYS', `${KEY_A},short`, 'DASHBOARD_SESSION_KEYS: must be a comma-separated list of keys of at least 32 characters'],
+  ['DASHBOARD_SESSION_KEYS', ' , ', 'DASHBOARD_SESSION_KEYS: must be a comma-separated list of keys of at least 32 characters'],
+  ['DASHBOARD_SESSION_HOURS', '0', 'DASHBOARD_SESSION_HOURS: Too small: expected number to be >=1'],
+  ['DASHBOARD_SESSION_HOURS', '721', 'DASHBOARD_SESSION_HOURS: Too big: expected number to be <=720'],
+  ['AUTH_ISSUER', 'auth.example.com', 'AUTH_ISSUER: must be an http(s) URL'],
+  ['MCP_PUBLIC_URL', 'mcp', 'MCP_PUBLIC_URL: must be an http(s) URL'],
+  ['DELIVERY_PUBLIC_URL', 'ws://cdn.example.com', 'DELIVERY_PUBLIC_URL: must be an http(s) URL'],
+  ['LOG_LEVEL', 'verbose', 'LOG_LEVEL: Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"'],
+  ['SHUTDOWN_GRACE_SECONDS', '-1', 'SHUTDOWN_GRACE_SECONDS: Too small: expected number to be >=0'],
+  ['DATABASE_URL', 'mysql://db/cp', 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+  ['S3_ENDPOINT', 'https://s3.example.com', 'S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY: set all three, or none (the embedded S3 server)'],
+  ['S3_BUCKET', 'ab', 'S3_BUCKET: Too small: expected string to have >=3 characters'],
+])('%s=%p stops the start with a message naming it', (name, value, problem) => {
+  expect(problemsOf({ [name]: value })).toBe(`Invalid configuration:\n  ${problem}`);
+});
+
+test('production: a complete configuration is accepted, with Secure cookies', () => {
+  expect(parseEnv(PRODUCTION).app.secureCookies).toBe(true);
+});
+
+test('production: the secret, the session keys and the database are required, and every problem is listed at once', () => {
+  expect(problemsOf({ NODE_ENV: 'production', DASHBOARD_URL: 'https://dashboard.example.com', AUTH_ISSUER: 'https://auth.example.com' })).toBe(
+    [
+      'Invalid configuration:',
+      "  DASHBOARD_CLIENT_SECRET: required in production (the same value as the auth server's)",
+      '  DASHBOARD_SESSION_KEYS: required in production (comma-separated, >= 32 characters, the first signs)',
+      '  DATABASE_URL: required in production',
+    ].join('\n'),
+  );
+});
+
+test('production: plain http only for loopback addresses', () => {
+  expect(problemsOf({ ...PRODUCTION, DASHBOARD_URL: 'http://dashboard.example.com', AUTH_ISSUER: 'http://auth.example.com' })).toBe(
+    [
+      'Invalid configuration:',
+      '  DASHBOARD_URL: must be an https URL in production (loopback addresses excepted)',
+      '  AUTH_ISSUER: must be an https URL in production (loopback addresses excepted)',
+    ].join('\n'),
+  );
+  expect(parseEnv({ ...PRODUCTION, DASHBOARD_URL: 'http://localhost:4300', AUTH_ISSUER: 'http://127.0.0.1:4000' }).app.publicUrl).toBe('http://localhost:4300');
+});
