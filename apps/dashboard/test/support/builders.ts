@@ -1,0 +1,23 @@
+import { aComponent, aVariant } from '@cp/db/testing';
+import type { Component, DomainDeps, User, Variant } from '@cp/domain';
+
+/** Stores `html` at a variant's object key, as a confirmed upload leaves it. */
+export async function storeObject(domain: DomainDeps, key: string, html: string): Promise<void> {
+  const url = await domain.objects.presignPut(key, { expiresInSeconds: 60, contentType: 'text/html' });
+  const res = await fetch(url, { method: 'PUT', body: html, headers: { 'content-type': 'text/html' } });
+  if (!res.ok) throw new Error(`storing ${key}: ${res.status}`);
+}
+
+/** A component of the user's default organization with `count` variants (v1..vN), each with its HTML stored. */
+export async function aComponentWithVariants(
+  domain: DomainDeps,
+  user: User,
+  count: number,
+  options: { name?: string; tags?: string[]; now?: Date } = {},
+): Promise<{ component: Component; variants: Variant[] }> {
+  const component = await aComponent(domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, ...options });
+  const variants = [(await domain.repos.variants.findLatest(component.id))!];
+  for (let i = variants.length; i < count; i += 1) variants.push(await aVariant(domain.repos, { componentId: component.id, createdBy: user.id, ...(options.now ? { now: options.now } : {}) }));
+  for (const [index, variant] of variants.entries()) await storeObject(domain, variant.objectKey, `<!doctype html><html><body><h1>v${index + 1}</h1></body></html>`);
+  return { component: (await domain.repos.components.findById(component.id))!, variants };
+}
