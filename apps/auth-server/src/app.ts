@@ -16,7 +16,7 @@ import { interactionRoutes } from './routes/interaction-routes.js';
 import { sendPage, type PageContext } from './routes/page-context.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signUpRoutes } from './routes/sign-up-routes.js';
-import { createCsrf } from './security/csrf.js';
+import { createCsrf } from '@cp/web-forms';
 import type { Throttles } from './security/throttle.js';
 import { PACKAGE_VERSION, SERVER_NAME } from './version.js';
 

@@ -14,7 +14,7 @@ import { sendPage, type RouteContext } from './routes/context.js';
 import { environmentRoutes } from './routes/environment-routes.js';
 import { flowRoutes } from './routes/flow-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
-import { createCsrf } from './security/csrf.js';
+import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
 
 export interface AppDeps {
@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): express.Express {
     domain: deps.domain,
     applications: deps.applications,
     signIn: deps.signIn ?? createSignIn(config),
-    csrf: createCsrf({ key: config.sessionKeys[0] ?? '', secure }),
+    csrf: createCsrf({ key: config.sessionKeys[0] ?? '', secure, cookieName: 'cp_dash_csrf' }),
     session: signedCookie<{ userId: string }>(secure ? '__Host-cp_dashboard' : 'cp_dashboard', { keys: config.sessionKeys, secure }),
     login: signedCookie<PendingLogin>(secure ? '__Host-cp_dashboard_login' : 'cp_dashboard_login', { keys: config.sessionKeys, secure }),
     log: deps.log,

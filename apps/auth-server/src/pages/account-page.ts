@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '@cp/web-forms';
 import { csrfInput, layout, noticeBox } from './layout.js';
 import { describeScope, orderScopes } from './scope-descriptions.js';
 

@@ -1,4 +1,4 @@
-import { html } from './html.js';
+import { html } from '@cp/web-forms';
 import { csrfInput, layout } from './layout.js';
 import { describeScope, orderScopes } from './scope-descriptions.js';
 

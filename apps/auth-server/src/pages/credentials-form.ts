@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '@cp/web-forms';
 import { csrfInput, errorBox } from './layout.js';
 import { PASSWORD_MIN_LENGTH } from '../accounts/passwords.js';
 

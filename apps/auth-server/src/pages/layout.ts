@@ -1,5 +1,4 @@
-import { html, type SafeHtml } from './html.js';
-import { CSRF_FIELD } from '../security/csrf.js';
+import { CSRF_FIELD, html, type SafeHtml } from '@cp/web-forms';
 
 /** Response headers for every page: no scripts, no framing, only our stylesheet. */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { credentialsForm } from './credentials-form.js';
-import { html } from './html.js';
+import { html } from '@cp/web-forms';
 import { layout } from './layout.js';
 
 export interface SignInPage {

@@ -8,7 +8,7 @@ import type { BrowserSessions } from '../oidc/browser-session.js';
 import type { OidcStorage } from '../oidc/storage.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { messagePage } from '../pages/message-pages.js';
-import type { Csrf } from '../security/csrf.js';
+import type { Csrf } from '@cp/web-forms';
 import type { Throttles } from '../security/throttle.js';
 
 /** What the page routes share. */

@@ -1,6 +1,5 @@
 import type { MemberOrganization } from '@cp/domain';
-import { CSRF_FIELD } from '../security/csrf.js';
-import { html, type SafeHtml } from './html.js';
+import { CSRF_FIELD, html, type SafeHtml } from '@cp/web-forms';
 
 /** Every page: no scripts, no framing of the dashboard, only our stylesheet; previews come from our own origin. */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {

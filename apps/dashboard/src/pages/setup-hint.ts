@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '@cp/web-forms';
 
 /** The empty state: how a new user uploads a first component from their assistant. */
 export function setupHint(mcpUrl: string): SafeHtml {

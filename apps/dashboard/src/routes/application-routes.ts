@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { html } from '../pages/html.js';
+import { html } from '@cp/web-forms';
 import { csrfInput, layout, messagePage, noticeBox, when } from '../pages/layout.js';
 import { formBody, notice, page, sendPage, type RouteContext } from './context.js';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { callbackPath } from '../auth/sign-in.js';
-import { html } from '../pages/html.js';
+import { html } from '@cp/web-forms';
 import { layout, messagePage } from '../pages/layout.js';
 import { type RouteContext, query, safeReturnTo, sendPage, formBody } from './context.js';
 

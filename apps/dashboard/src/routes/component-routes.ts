@@ -11,7 +11,7 @@ import {
   type Variant,
 } from '@cp/domain';
 import { Router } from 'express';
-import { html } from '../pages/html.js';
+import { html } from '@cp/web-forms';
 import { bytes, csrfInput, layout, noticeBox, when } from '../pages/layout.js';
 import { field, formBody, notice, page, query, sendPage, type RouteContext } from './context.js';
 

@@ -5,7 +5,7 @@ import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import { type Chrome, messagePage, PAGE_SECURITY_HEADERS } from '../pages/layout.js';
-import type { Csrf } from '../security/csrf.js';
+import type { Csrf } from '@cp/web-forms';
 import type { SignedCookie } from '../security/signed-cookie.js';
 
 /** What the routes share. */

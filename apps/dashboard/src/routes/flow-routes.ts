@@ -1,6 +1,6 @@
 import { browseComponents, createFlow, getFlow, listFlows, setFlowComponents, setFlowStatus } from '@cp/domain';
 import { Router } from 'express';
-import { html } from '../pages/html.js';
+import { html } from '@cp/web-forms';
 import { csrfInput, layout, noticeBox, when } from '../pages/layout.js';
 import { field, formBody, notice, page, sendPage, type RouteContext } from './context.js';
 

@@ -1,6 +1,6 @@
 import { browseComponents, requireMembership } from '@cp/domain';
 import { Router } from 'express';
-import { html } from '../pages/html.js';
+import { html } from '@cp/web-forms';
 import { layout, noticeBox, when } from '../pages/layout.js';
 import { setupHint } from '../pages/setup-hint.js';
 import { page, query, sendPage, type RouteContext } from './context.js';

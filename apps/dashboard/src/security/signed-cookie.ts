@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { readCookies } from '../http/cookies.js';
+import { readCookies } from '@cp/web-forms';
 
 /**
  * A JSON value in an httpOnly cookie, HMAC-signed (the first key signs, every key

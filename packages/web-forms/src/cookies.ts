@@ -5,9 +5,8 @@ export function readCookies(req: IncomingMessage): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const index = part.indexOf('=');
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    if (cookies.has(name)) continue;
+    const name = part.slice(0, Math.max(index, 0)).trim();
+    if (name === '' || cookies.has(name)) continue;
     try {
       cookies.set(name, decodeURIComponent(part.slice(index + 1).trim()));
     } catch {

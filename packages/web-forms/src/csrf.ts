@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { readCookies } from '../http/cookies.js';
+import { readCookies } from './cookies.js';
 
 /** The hidden input every form carries. */
 export const CSRF_FIELD = 'csrf_token';
@@ -18,8 +18,9 @@ export interface Csrf {
  * neither read it nor compute the HMAC. In production the cookie is `Secure` with
  * the `__Host-` prefix, so no subdomain can plant one.
  */
-export function createCsrf(options: { key: string; secure: boolean }): Csrf {
-  const cookieName = options.secure ? '__Host-cp_dash_csrf' : 'cp_dash_csrf';
+export function createCsrf(options: { key: string; secure: boolean; cookieName?: string }): Csrf {
+  const base = options.cookieName ?? 'cp_csrf';
+  const cookieName = options.secure ? `__Host-${base}` : base;
   const sign = (value: string): string => createHmac('sha256', options.key).update(`csrf:${value}`).digest('base64url');
 
   return {

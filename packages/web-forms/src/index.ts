@@ -1,0 +1,4 @@
+// Server-rendered HTML forms shared by the auth server and the dashboard.
+export * from './html.js';
+export * from './csrf.js';
+export * from './cookies.js';
