@@ -78,6 +78,11 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   if (env.S3_ENDPOINT !== undefined && (env.S3_ACCESS_KEY === undefined || env.S3_SECRET_KEY === undefined)) {
     throw invalid(['S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set']);
   }
+  // In production a missing store must stop the start, not fall back to the embedded ones.
+  if (cleaned.NODE_ENV === 'production') {
+    const missing = (['DATABASE_URL', 'S3_ENDPOINT'] as const).filter((name) => cleaned[name] === undefined);
+    if (missing.length > 0) throw invalid(missing.map((name) => `${name}: required in production`));
+  }
   return {
     app: {
       port: env.DELIVERY_PORT,

@@ -48,6 +48,12 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n  ${name}: `));
   });
 
+  it('production needs the database and S3, and does not fall back to the embedded ones', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' })).toThrow(
+      'Invalid configuration:\n  DATABASE_URL: required in production',
+    );
+  });
+
   it('S3_ENDPOINT needs the keys', () => {
     expect(() => parseEnv({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY: required/);
   });

@@ -80,6 +80,8 @@ export class EnvError extends Error {
   override readonly name = 'EnvError';
 }
 
+const productionRequired = ['DATABASE_URL', 'S3_ENDPOINT'] as const;
+
 /** Parses the given environment; throws EnvError naming every bad variable. */
 export function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   // Empty strings mean "unset", as in most .env tooling.
@@ -95,6 +97,11 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   }
   if (env.S3_ENDPOINT !== undefined && (env.S3_ACCESS_KEY === undefined || env.S3_SECRET_KEY === undefined)) {
     throw new EnvError('Invalid configuration:\n  S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set');
+  }
+  // In production a missing store must stop the start, not fall back to the embedded ones.
+  const missing = cleaned.NODE_ENV === 'production' ? productionRequired.filter((name) => cleaned[name] === undefined) : [];
+  if (missing.length > 0) {
+    throw new EnvError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join('\n')}`);
   }
   return {
     app: {

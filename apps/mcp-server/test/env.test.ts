@@ -3,6 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { parseEnv } from '../src/env.js';
 
 describe('env', () => {
+  test('production needs the database and S3, and does not fall back to the embedded ones', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration:\n  DATABASE_URL: required in production\n  S3_ENDPOINT: required in production',
+    );
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://app@db:5432/app',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+    });
+    expect(env.databaseUrl).toBe('postgresql://app@db:5432/app');
+  });
+
   test('defaults', () => {
     const env = parseEnv({});
     expect(env.app).toMatchObject({
