@@ -88,6 +88,12 @@ export function createApp(deps: AppDeps): express.Express {
     sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // The form body parser's refusals (too large, too many fields, bad encoding) are the client's, not ours.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500 && typeof (error as { type?: unknown }).type === 'string') {
+      const message = status === 413 ? 'The form is too large.' : 'The form could not be read.';
+      return sendPage(res, status, messagePage({ title: 'That did not work', message, chrome: null, alert: true, link: { href: '/', label: 'Your components' } }));
+    }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
     if (res.headersSent) return void res.end();
     sendPage(res, 500, messagePage({ title: 'Something went wrong', message: 'The dashboard could not finish this request. Try again in a moment.', chrome: null, alert: true }));

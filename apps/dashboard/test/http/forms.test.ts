@@ -224,4 +224,10 @@ describe('bad input to the other forms and pages: a 4xx page, never a 500', () =
     expect(results).toMatchSnapshot();
     expect(Object.values(results).every((r) => r.status >= 400 && r.status < 500)).toBe(true);
   });
+
+  test('a form body over 32 kB or with more than 50 fields: 413, not a 500', async () => {
+    const tooLarge = { status: 413, title: 'That did not work', message: 'The form is too large.' };
+    expect(outcome(await post(`/orgs/${orgId}/environments`, { name: 'x'.repeat(40_000) }))).toEqual(tooLarge);
+    expect(outcome(await post(`/orgs/${orgId}/environments`, Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, 'x']))))).toEqual(tooLarge);
+  });
 });
