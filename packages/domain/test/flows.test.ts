@@ -36,3 +36,16 @@ describe('flows', () => {
     await expect(setFlowStatus({ actor: bob.actor, flowId: flow.id, status: 'published' }, deps)).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 });
+
+describe('flow names', () => {
+  it('are refused in words about flows', async () => {
+    const { deps } = inMemoryDeps();
+    const alice = await aUser(deps, 'alice@example.com');
+    await expect(createFlow({ actor: alice.actor, organizationId: alice.organizationId, name: ' ' }, deps)).rejects.toThrow(
+      'name: the flow name must not be empty.',
+    );
+    await expect(createFlow({ actor: alice.actor, organizationId: alice.organizationId, name: 'x'.repeat(101) }, deps)).rejects.toThrow(
+      'name: the flow name must be at most 100 characters.',
+    );
+  });
+});

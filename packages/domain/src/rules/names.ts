@@ -3,18 +3,23 @@ import { Limits } from './limits.js';
 import { hasControlCharacters } from './text.js';
 
 /**
- * Component names: trimmed, 1..100 characters, no control characters. Unique per
- * organization, case-insensitively ("Header" and "header" are one name).
+ * Names people give things (components, flows): trimmed, 1..100 characters, no
+ * control characters. Component names are also unique per organization,
+ * case-insensitively ("Header" and "header" are one name).
  */
-export function normalizeComponentName(raw: string): string {
+function normalizeDisplayName(raw: string, what: 'component' | 'flow'): string {
   const name = raw.trim();
-  if (name.length === 0) throw invalidInput('name', 'the component name must not be empty.');
+  if (name.length === 0) throw invalidInput('name', `the ${what} name must not be empty.`);
   if ([...name].length > Limits.componentNameMaxLength) {
-    throw invalidInput('name', `the component name must be at most ${Limits.componentNameMaxLength} characters.`);
+    throw invalidInput('name', `the ${what} name must be at most ${Limits.componentNameMaxLength} characters.`);
   }
-  if (hasControlCharacters(name)) throw invalidInput('name', 'the component name must not contain control characters.');
+  if (hasControlCharacters(name)) throw invalidInput('name', `the ${what} name must not contain control characters.`);
   return name;
 }
+
+export const normalizeComponentName = (raw: string): string => normalizeDisplayName(raw, 'component');
+
+export const normalizeFlowName = (raw: string): string => normalizeDisplayName(raw, 'flow');
 
 export const componentNameKey = (name: string): string => name.toLowerCase();
 

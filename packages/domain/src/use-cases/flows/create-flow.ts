@@ -1,7 +1,7 @@
 import type { Flow } from '../../entities/flow.js';
 import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { normalizeComponentName } from '../../rules/names.js';
+import { normalizeFlowName } from '../../rules/names.js';
 import { requireMembership } from '../access/require-membership.js';
 import { validateFlowComponents } from './flow-components.js';
 
@@ -10,7 +10,7 @@ export async function createFlow(
   input: { actor: Actor; organizationId: string; name: string; componentIds?: readonly string[] },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<Flow> {
-  const name = normalizeComponentName(input.name);
+  const name = normalizeFlowName(input.name);
   await requireMembership(input.actor, input.organizationId, deps);
   const componentIds = await validateFlowComponents(input.organizationId, input.componentIds ?? [], deps);
   return deps.repos.flows.create({
