@@ -1,3 +1,4 @@
+import { envLoader } from '@cp/http-runtime';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottle } from './config.js';
@@ -197,19 +198,5 @@ function dashboardClient(env: z.infer<typeof EnvSchema>, production: boolean, pr
   };
 }
 
-let cached: Env | undefined;
-
 /** process.env, parsed once; on a bad value prints the message and exits (status 78, EX_CONFIG). */
-export function loadEnv(): Env {
-  if (cached) return cached;
-  try {
-    cached = parseEnv(process.env);
-    return cached;
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
-}
+export const loadEnv = envLoader(parseEnv);

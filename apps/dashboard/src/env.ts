@@ -1,3 +1,4 @@
+import { envLoader } from '@cp/http-runtime';
 import { z } from 'zod';
 import { type DashboardConfig, DEVELOPMENT_SESSION_KEY } from './config.js';
 
@@ -107,19 +108,5 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   };
 }
 
-let cached: Env | undefined;
-
-/** process.env, parsed once; on a bad value prints the message and exits (78, EX_CONFIG). */
-export function loadEnv(): Env {
-  if (cached) return cached;
-  try {
-    cached = parseEnv(process.env);
-    return cached;
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
-}
+/** process.env, parsed once; on a bad value prints the message and exits (status 78, EX_CONFIG). */
+export const loadEnv = envLoader(parseEnv);

@@ -1,3 +1,4 @@
+import { envLoader } from '@cp/http-runtime';
 import { z } from 'zod';
 import { type AppConfig, DEFAULT_FLOW_SUNSET, defaultCachePolicy } from './config.js';
 
@@ -116,19 +117,5 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   };
 }
 
-let cached: Env | undefined;
-
 /** process.env, parsed once; on a bad value prints the message and exits (status 78, EX_CONFIG). */
-export function loadEnv(): Env {
-  if (cached) return cached;
-  try {
-    cached = parseEnv(process.env);
-    return cached;
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
-}
+export const loadEnv = envLoader(parseEnv);

@@ -3,3 +3,4 @@ export { createReadiness, type CheckResult, type ReadinessCheck, type ReadinessR
 export { createMetrics, expressMetrics, secondsSince, timeResponse, type Metrics } from './metrics.js';
 export { DURATION_BUCKETS, HttpMetrics, Tally, type RouteRecorder } from './http-metrics.js';
 export type { Counter, Registry } from 'prom-client';
+export * from './env-loader.js';
