@@ -27,5 +27,7 @@ const lines = [
   `S3_ACCESS_KEY=cp-app-${hex(4)}`,
   `S3_SECRET_KEY=${hex(24)}`,
   `REDIS_PASSWORD=${hex(24)}`,
+  `DASHBOARD_CLIENT_SECRET=${hex(32)}`,
+  `DASHBOARD_SESSION_KEYS=${hex(32)}`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
