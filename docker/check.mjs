@@ -8,7 +8,8 @@
 //     migration job to complete successfully, two delivery-api replicas, a healthcheck and
 //     a restart policy on every long-running service, only the proxy publishes ports, no
 //     secret written inline, build targets that exist in the Dockerfile, every Caddyfile
-//     {$VAR} given to the proxy.
+//     {$VAR} given to the proxy, the dashboard's OAuth client configured identically on the
+//     auth server and the dashboard, a public site for each of the four services.
 //  3. .env.example documents every variable compose.yml interpolates and every variable
 //     the services read (the keys of each apps/*/src/env.ts schema).
 //  4. Dockerfile: `dockerfile-utils` (the linter behind VS Code's Docker support: syntax,
@@ -151,7 +152,7 @@ passed.push(
 // compose.yml: what the deployment needs beyond the schema.
 const services = compose.services ?? {};
 const jobs = new Set(['migrate', 'minio-init']);
-const apps = ['auth-server', 'mcp-server', 'delivery-api'];
+const apps = ['auth-server', 'mcp-server', 'delivery-api', 'dashboard'];
 const required = ['postgres', 'minio', 'minio-init', 'redis', 'migrate', ...apps, 'caddy'];
 for (const name of required) if (!services[name]) fail('compose.yml', `service ${name} is missing`);
 
@@ -213,16 +214,63 @@ if (
   );
 }
 
+// The dashboard is a configured client of the auth server: both must get the very same
+// client id, secret and URL (the redirect URI is <DASHBOARD_URL>/auth/callback), and the
+// dashboard must talk to the issuer the auth server announces. Compared as written, so
+// two different defaults cannot slip in either.
+const environmentOf = (name) => services[name]?.environment ?? {};
+for (const key of [
+  'DASHBOARD_CLIENT_ID',
+  'DASHBOARD_CLIENT_SECRET',
+  'DASHBOARD_URL',
+  'AUTH_ISSUER',
+]) {
+  const auth = environmentOf('auth-server')[key];
+  const dashboard = environmentOf('dashboard')[key];
+  if (auth === undefined || dashboard === undefined)
+    fail('compose.yml', `${key} must be given to both auth-server and dashboard`);
+  else if (auth !== dashboard)
+    fail(
+      'compose.yml',
+      `${key} differs between auth-server (${auth}) and dashboard (${dashboard})`,
+    );
+}
+if (environmentOf('mcp-server').DASHBOARD_URL !== environmentOf('dashboard').DASHBOARD_URL)
+  fail('compose.yml', 'DASHBOARD_URL differs between mcp-server and dashboard');
+const dashboardDeps = dependencies(services.dashboard ?? {});
+if (dashboardDeps['auth-server']?.condition !== 'service_healthy')
+  fail(
+    'compose.yml services.dashboard',
+    'must depend on auth-server with condition service_healthy',
+  );
+
 // Caddyfile placeholders must reach the proxy.
 const caddyfile = read('Caddyfile').replace(/^\s*#.*$/gm, '');
 const caddyEnv = services.caddy?.environment ?? {};
 for (const [, name] of caddyfile.matchAll(/\{\$([A-Z0-9_]+)(?::[^}]*)?\}/g)) {
   if (!(name in caddyEnv)) fail('Caddyfile', `{$${name}} is not in services.caddy.environment`);
 }
+// Each service has a public site that proxies to it and keeps /metrics and /ready inside.
+const sites = [...caddyfile.matchAll(/^\{\$([A-Z0-9_]+)\}\s*\{([\s\S]*?)^\}/gm)];
+for (const [upstream, port] of [
+  ['auth-server', 4000],
+  ['mcp-server', 4100],
+  ['delivery-api', 4200],
+  ['dashboard', 4300],
+]) {
+  const site = sites.find(([, , body]) =>
+    new RegExp(
+      `reverse_proxy\\s+${upstream}:${port}\\b|name\\s+${upstream}\\s+port\\s+${port}\\b`,
+    ).test(body),
+  );
+  if (!site) fail('Caddyfile', `no site proxies to ${upstream}:${port}`);
+  else if (!/import\s+internal-only/.test(site[2]))
+    fail('Caddyfile', `the {$${site[1]}} site must \`import internal-only\` (/metrics, /ready)`);
+}
 if (!/\.\/Caddyfile:\/etc\/caddy\/Caddyfile/.test(JSON.stringify(services.caddy?.volumes ?? [])))
   fail('compose.yml services.caddy', 'must mount ./Caddyfile');
 passed.push(
-  'compose.yml: services, depends_on conditions, replicas, healthchecks, restart policies, ports, no inline secrets, Caddyfile variables',
+  'compose.yml: services, depends_on conditions, replicas, healthchecks, restart policies, ports, no inline secrets, dashboard client settings, Caddyfile variables and sites',
 );
 
 // ---------------------------------------------------------------------------------------
