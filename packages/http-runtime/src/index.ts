@@ -4,3 +4,4 @@ export { createMetrics, expressMetrics, secondsSince, timeResponse, type Metrics
 export { DURATION_BUCKETS, HttpMetrics, Tally, type RouteRecorder } from './http-metrics.js';
 export type { Counter, Registry } from 'prom-client';
 export * from './env-loader.js';
+export * from './storage-env.js';
