@@ -279,6 +279,28 @@ for (const name of interpolationUses)
   if (!documented.has(name))
     fail('.env.example', `${name} (used in compose.yml) is not documented`);
 const appEnvFiles = apps.map((app) => `apps/${app}/src/env.ts`);
+// The settings every service shares (DATABASE_URL, S3_*) are shapes in one file that an
+// env.ts spreads into its schema (`...storageEnvShape,`): a spread counts as its keys.
+const sharedShapesFile = 'packages/http-runtime/src/storage-env.ts';
+const sharedShapes = new Map(
+  [
+    ...readFileSync(join(repoRoot, sharedShapesFile), 'utf8').matchAll(
+      /^export const (\w+EnvShape) = \{([\s\S]*?)\n\};/gm,
+    ),
+  ].map(([, name, body]) => [name, body]),
+);
+/** The variables a schema's body names: its own keys and those of the shapes it spreads. */
+const variablesOf = (body, where) => [
+  ...[...body.matchAll(/^\s{2}([A-Z][A-Z0-9_]*):/gm)].map(([, name]) => name),
+  ...[...body.matchAll(/^\s{2}\.\.\.(\w+),/gm)].flatMap(([, shape]) => {
+    if (sharedShapes.has(shape)) return variablesOf(sharedShapes.get(shape), where);
+    fail(
+      where,
+      `spreads ${shape}, which is no \`export const ${shape} = { ... };\` of ${sharedShapesFile} (update docker/check.mjs)`,
+    );
+    return [];
+  }),
+];
 let appVariables = 0;
 for (const file of appEnvFiles) {
   const source = readFileSync(join(repoRoot, file), 'utf8');
@@ -290,7 +312,7 @@ for (const file of appEnvFiles) {
     );
     continue;
   }
-  for (const [, name] of block[1].matchAll(/^\s{2}([A-Z][A-Z0-9_]*):/gm)) {
+  for (const name of variablesOf(block[1], file)) {
     appVariables++;
     if (!documented.has(name))
       fail(
