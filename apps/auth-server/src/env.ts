@@ -1,4 +1,4 @@
-import { envLoader } from '@cp/http-runtime';
+import { type DatabaseSettings, databaseEnvShape, databaseSettings, envLoader } from '@cp/http-runtime';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottle } from './config.js';
@@ -46,11 +46,10 @@ const EnvSchema = z.object({
   DASHBOARD_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+  ...databaseEnvShape,
 });
 
-export interface Env {
+export interface Env extends DatabaseSettings {
   /** Everything but the keys; the keys are filled in by main.ts (see `secrets`). */
   readonly config: Omit<AuthConfig, 'cookieKeys'>;
   readonly production: boolean;
@@ -64,8 +63,6 @@ export interface Env {
   readonly cookieKeys: string[] | null;
   readonly localSecretsFile: string;
   readonly purgeIntervalSeconds: number;
-  readonly databaseUrl: string | null;
-  readonly pgliteDataDir: string;
 }
 
 export class EnvError extends Error {
@@ -160,8 +157,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     cookieKeys,
     localSecretsFile: env.AUTH_SECRETS_FILE,
     purgeIntervalSeconds: env.AUTH_PURGE_INTERVAL_SECONDS,
-    databaseUrl: env.DATABASE_URL ?? null,
-    pgliteDataDir: env.PGLITE_DATA_DIR,
+    ...databaseSettings(env),
   };
 }
 

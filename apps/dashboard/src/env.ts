@@ -1,4 +1,4 @@
-import { envLoader } from '@cp/http-runtime';
+import { type DatabaseSettings, databaseEnvShape, databaseSettings, envLoader, objectStoreEnvShape } from '@cp/http-runtime';
 import { z } from 'zod';
 import { type DashboardConfig, DEVELOPMENT_SESSION_KEY } from './config.js';
 
@@ -26,23 +26,18 @@ const EnvSchema = z.object({
   DELIVERY_PUBLIC_URL: httpUrl.default('http://localhost:4200'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
-  S3_ENDPOINT: httpUrl.optional(),
-  S3_ACCESS_KEY: z.string().min(1).optional(),
-  S3_SECRET_KEY: z.string().min(1).optional(),
-  S3_BUCKET: z.string().min(3).default('components'),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+  // No S3_PUBLIC_ENDPOINT: the dashboard reads objects itself and presigns no URL.
+  ...databaseEnvShape,
+  ...objectStoreEnvShape,
 });
 
-export interface Env {
+export interface Env extends DatabaseSettings {
   readonly app: DashboardConfig;
   readonly port: number;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
   readonly shutdownGraceSeconds: number;
-  readonly databaseUrl: string | null;
-  readonly pgliteDataDir: string;
+  /** null: the embedded S3 server, on `s3Bucket`. */
   readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | null;
   readonly s3Bucket: string;
 }
@@ -98,8 +93,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     host: env.DASHBOARD_HOST,
     logLevel: env.LOG_LEVEL,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
-    databaseUrl: env.DATABASE_URL ?? null,
-    pgliteDataDir: env.PGLITE_DATA_DIR,
+    ...databaseSettings(env),
     s3:
       env.S3_ENDPOINT && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
         ? { endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET, region: env.S3_REGION }

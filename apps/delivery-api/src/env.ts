@@ -1,4 +1,4 @@
-import { envLoader } from '@cp/http-runtime';
+import { envLoader, type StorageSettings, storageEnvShape, storageProblems, storageSettings } from '@cp/http-runtime';
 import { z } from 'zod';
 import { type AppConfig, DEFAULT_FLOW_SUNSET, defaultCachePolicy } from './config.js';
 
@@ -32,31 +32,14 @@ const EnvSchema = z.object({
   DELIVERY_LOAD_TIMEOUT_MS: int(1, 5000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   LOG_LEVEL: z.enum(logLevels).default('info'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
-  S3_ENDPOINT: httpUrl.optional(),
-  S3_PUBLIC_ENDPOINT: httpUrl.optional(),
-  S3_ACCESS_KEY: z.string().min(1).optional(),
-  S3_SECRET_KEY: z.string().min(1).optional(),
-  S3_BUCKET: z.string().min(3).default('components'),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+  ...storageEnvShape,
 });
 
-export interface Env {
+export interface Env extends StorageSettings {
   readonly app: AppConfig;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
   readonly shutdownGraceSeconds: number;
-  readonly databaseUrl: string | null;
-  readonly pgliteDataDir: string;
-  readonly s3: {
-    readonly endpoint: string | null;
-    readonly publicEndpoint: string | null;
-    readonly accessKey: string | null;
-    readonly secretKey: string | null;
-    readonly bucket: string;
-    readonly region: string;
-  };
 }
 
 export class EnvError extends Error {
@@ -76,14 +59,8 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   if (publicUrl.search !== '' || publicUrl.hash !== '') {
     throw invalid(['DELIVERY_PUBLIC_URL: must not carry a query or a fragment']);
   }
-  if (env.S3_ENDPOINT !== undefined && (env.S3_ACCESS_KEY === undefined || env.S3_SECRET_KEY === undefined)) {
-    throw invalid(['S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set']);
-  }
-  // In production a missing store must stop the start, not fall back to the embedded ones.
-  if (cleaned.NODE_ENV === 'production') {
-    const missing = (['DATABASE_URL', 'S3_ENDPOINT'] as const).filter((name) => cleaned[name] === undefined);
-    if (missing.length > 0) throw invalid(missing.map((name) => `${name}: required in production`));
-  }
+  const storage = storageProblems(env, { production: cleaned.NODE_ENV === 'production' });
+  if (storage.length > 0) throw invalid(storage);
   return {
     app: {
       port: env.DELIVERY_PORT,
@@ -104,16 +81,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     host: env.DELIVERY_HOST,
     logLevel: env.LOG_LEVEL,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
-    databaseUrl: env.DATABASE_URL ?? null,
-    pgliteDataDir: env.PGLITE_DATA_DIR,
-    s3: {
-      endpoint: env.S3_ENDPOINT ?? null,
-      publicEndpoint: env.S3_PUBLIC_ENDPOINT ?? null,
-      accessKey: env.S3_ACCESS_KEY ?? null,
-      secretKey: env.S3_SECRET_KEY ?? null,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-    },
+    ...storageSettings(env),
   };
 }
 

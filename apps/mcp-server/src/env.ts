@@ -1,4 +1,4 @@
-import { envLoader } from '@cp/http-runtime';
+import { envLoader, type StorageSettings, storageEnvShape, storageProblems, storageSettings } from '@cp/http-runtime';
 import { z } from 'zod';
 import {
   type AppConfig,
@@ -46,42 +46,23 @@ const EnvSchema = z.object({
   MAX_UPLOAD_BYTES: positiveInt(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
-  S3_ENDPOINT: httpUrl.optional(),
-  S3_PUBLIC_ENDPOINT: httpUrl.optional(),
-  S3_ACCESS_KEY: z.string().min(1).optional(),
-  S3_SECRET_KEY: z.string().min(1).optional(),
-  S3_BUCKET: z.string().min(3).default('components'),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+  ...storageEnvShape,
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
 
-export interface Env {
+export interface Env extends StorageSettings {
   readonly app: AppConfig;
   readonly host: string | undefined;
   readonly logLevel: (typeof logLevels)[number];
   readonly shutdownGraceSeconds: number;
   readonly redisUrl: string | null;
   readonly maxUploadBytes: number;
-  readonly databaseUrl: string | null;
-  readonly pgliteDataDir: string;
-  readonly s3: {
-    readonly endpoint: string | null;
-    readonly publicEndpoint: string | null;
-    readonly accessKey: string | null;
-    readonly secretKey: string | null;
-    readonly bucket: string;
-    readonly region: string;
-  };
 }
 
 export class EnvError extends Error {
   override readonly name = 'EnvError';
 }
-
-const productionRequired = ['DATABASE_URL', 'S3_ENDPOINT'] as const;
 
 /** Parses the given environment; throws EnvError naming every bad variable. */
 export function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
@@ -96,13 +77,9 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   if (new URL(env.MCP_PUBLIC_URL).search !== '' || new URL(env.MCP_PUBLIC_URL).hash !== '') {
     throw new EnvError('Invalid configuration:\n  MCP_PUBLIC_URL: must not carry a query or a fragment');
   }
-  if (env.S3_ENDPOINT !== undefined && (env.S3_ACCESS_KEY === undefined || env.S3_SECRET_KEY === undefined)) {
-    throw new EnvError('Invalid configuration:\n  S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set');
-  }
-  // In production a missing store must stop the start, not fall back to the embedded ones.
-  const missing = cleaned.NODE_ENV === 'production' ? productionRequired.filter((name) => cleaned[name] === undefined) : [];
-  if (missing.length > 0) {
-    throw new EnvError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join('\n')}`);
+  const storage = storageProblems(env, { production: cleaned.NODE_ENV === 'production' });
+  if (storage.length > 0) {
+    throw new EnvError(`Invalid configuration:\n${storage.map((line) => `  ${line}`).join('\n')}`);
   }
   return {
     app: {
@@ -134,16 +111,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     redisUrl: env.REDIS_URL ?? null,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
-    databaseUrl: env.DATABASE_URL ?? null,
-    pgliteDataDir: env.PGLITE_DATA_DIR,
-    s3: {
-      endpoint: env.S3_ENDPOINT ?? null,
-      publicEndpoint: env.S3_PUBLIC_ENDPOINT ?? null,
-      accessKey: env.S3_ACCESS_KEY ?? null,
-      secretKey: env.S3_SECRET_KEY ?? null,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-    },
+    ...storageSettings(env),
   };
 }
 
