@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectedApplications, type ConnectedApplications } from '@cp/db';
-import type { DomainDeps, User } from '@cp/domain';
+import type { Clock, DomainDeps, ObjectStore, Repositories, User } from '@cp/domain';
+import type { Express } from 'express';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig } from '@cp/domain';
@@ -39,11 +40,12 @@ export async function listenFirst(): Promise<{ server: Server; url: string; clos
 export function mountDashboard(
   server: Server,
   options: { url: string; auth: AuthHarness; domain: DomainDeps; applications: ConnectedApplications; config?: Partial<DashboardConfig> },
-): DashboardConfig {
+): { app: Express; config: DashboardConfig } {
   const client = dashboardClient(options.url);
   const config = makeConfig({ publicUrl: options.url, issuer: options.auth.issuer, clientId: client.clientId, clientSecret: client.clientSecret, ...options.config });
-  server.on('request', createApp({ config, domain: options.domain, applications: options.applications, log: silentLogger() }));
-  return config;
+  const app = createApp({ config, domain: options.domain, applications: options.applications, log: silentLogger() });
+  server.on('request', app);
+  return { app, config };
 }
 
 /** An account that can sign in on the auth server with PASSWORD. */
@@ -56,29 +58,66 @@ export async function anAccount(auth: AuthHarness): Promise<User> {
 export interface DashboardStack {
   readonly url: string;
   readonly config: DashboardConfig;
+  /** The Express app serving `url` (tests read its routes). */
+  readonly app: Express;
   readonly auth: AuthHarness;
-  readonly db: TestDatabase;
+  /** This stack's own database; null when it runs on `shared` data. */
+  readonly db: TestDatabase | null;
   readonly domain: DomainDeps;
   close(): Promise<void>;
 }
 
-/** One test file's dashboard: its own database (createTestDatabase), the embedded S3, the auth server on the same database. */
-export async function startDashboardStack(): Promise<DashboardStack> {
-  const [db, s3, listening] = await Promise.all([createTestDatabase(), startEmbeddedS3(), listenFirst()]);
-  const objects = createObjectStore(s3.config);
-  await objects.ensureBucket();
-  const domain: DomainDeps = { repos: db.repos, objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig };
-  const auth = await startAuthServer({ ...databaseStorage(db), config: { dashboard: dashboardClient(listening.url) } });
-  const config = mountDashboard(listening.server, { url: listening.url, auth, domain, applications: connectedApplications(auth.oidc, { hiddenClientIds: ['dashboard'] }) });
+export interface DashboardStackOptions {
+  /** Settings over the test defaults (e.g. `mcpUrl`, `deliveryUrl`). */
+  readonly config?: Partial<DashboardConfig>;
+  /** The dashboard's clock (default: the real one): what releases, tag edits and environments are stamped with. */
+  readonly clock?: Clock;
+  /**
+   * Run on another harness's data (e.g. the delivery API's test stack, whose change feed a delivery
+   * instance needs) instead of a new test database and S3. The auth server then keeps its OIDC data
+   * and passwords in memory; the caller closes the shared data after the stack.
+   */
+  readonly shared?: { readonly repos: Repositories; readonly objects: ObjectStore };
+}
+
+/**
+ * One test file's dashboard: its own database (createTestDatabase), the embedded S3, the auth server
+ * on the same database (or all of it on `shared` data).
+ */
+export async function startDashboardStack(options: DashboardStackOptions = {}): Promise<DashboardStack> {
+  const [listening, owned] = await Promise.all([listenFirst(), options.shared === undefined ? ownData() : null]);
+  const { repos, objects } = options.shared ?? owned!;
+  const clock = options.clock ?? { now: () => new Date() };
+  const domain: DomainDeps = { repos, objects, ids: { newId: () => crypto.randomUUID() }, clock, config: defaultDomainConfig };
+  const dashboard = dashboardClient(listening.url);
+  const auth = await startAuthServer(
+    owned === null ? { domain: { repos, ids: domain.ids, clock: { now: () => new Date() } }, config: { dashboard } } : { ...databaseStorage(owned.db), config: { dashboard } },
+  );
+  const { app, config } = mountDashboard(listening.server, { url: listening.url, auth, domain, applications: connectedApplications(auth.oidc, { hiddenClientIds: ['dashboard'] }), ...(options.config ? { config: options.config } : {}) });
   return {
     url: listening.url,
     config,
+    app,
     auth,
-    db,
+    db: owned?.db ?? null,
     domain,
     async close() {
       await listening.close();
       await auth.close();
+      await owned?.close();
+    },
+  };
+}
+
+async function ownData(): Promise<{ db: TestDatabase; repos: Repositories; objects: ObjectStore; close(): Promise<void> }> {
+  const [db, s3] = await Promise.all([createTestDatabase(), startEmbeddedS3()]);
+  const objects = createObjectStore(s3.config);
+  await objects.ensureBucket();
+  return {
+    db,
+    repos: db.repos,
+    objects,
+    async close() {
       await s3.close();
       await db.close();
     },
