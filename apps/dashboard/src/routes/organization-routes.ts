@@ -31,8 +31,9 @@ export function organizationRoutes(ctx: RouteContext): Router {
   router.get('/orgs/:orgId/components', page(ctx, async (req, res, visitor) => {
     const organizationId = String(req.params.orgId);
     await requireMembership(visitor.actor, organizationId, ctx.domain);
-    const name = query(req, 'q');
-    const tag = query(req, 'tag');
+    // Trimmed as browseComponents trims them, so a blank search is no search.
+    const name = query(req, 'q').trim();
+    const tag = query(req, 'tag').trim();
     const pageNumber = Number(query(req, 'page') || '1');
     const result = await browseComponents({ actor: visitor.actor, organizationId, name, tag, page: pageNumber }, ctx.domain);
     const org = visitor.organizations.find((o) => o.id === organizationId);
@@ -48,7 +49,8 @@ export function organizationRoutes(ctx: RouteContext): Router {
 <button type="submit">Search</button>${filtered ? html` <a href="?">Clear</a>` : ''}
 </form>
 ${result.components.length === 0
-  ? filtered ? html`<p>No component matches.</p>` : html`<p>This organization has no component yet.</p>${setupHint(ctx.config.mcpUrl)}`
+  ? result.page > 1 ? html`<p>Page ${result.page} is past the end of the list. <a href="${link(1)}">Go to the first page</a></p>`
+    : filtered ? html`<p>No component matches.</p>` : html`<p>This organization has no component yet.</p>${setupHint(ctx.config.mcpUrl)}`
   : html`<table><caption class="hint">Most recently updated first</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Tags</th><th scope="col">Variants</th><th scope="col">Updated</th></tr></thead>
 <tbody>${result.components.map((c) => html`<tr><th scope="row"><a href="/component/${c.id}">${c.name}</a>${c.description ? html`<div class="hint">${c.description}</div>` : ''}</th>
