@@ -45,10 +45,14 @@ export function componentRoutes(ctx: RouteContext): Router {
     const rows = environments.map((env) => {
       const current = releases.current.find((r) => r.environmentId === env.id) ?? null;
       const lastEvent = releases.history.find((e) => e.environmentId === env.id && e.variantId === current?.variantId);
-      // Roll back to what it replaced; on a first release, to the variant before it.
+      // Roll back to what it replaced when that is older; otherwise (a first release, or one that was
+      // itself a roll back) to the variant before it. Never "back" to a newer variant: that is Publish.
       const currentVariant = current === null ? undefined : bySequence.get(current.variantId);
       const older = currentVariant === undefined ? undefined : variants.find(({ variant }) => variant.sequence < currentVariant.sequence)?.variant;
-      const previous = lastEvent?.previousVariantId ?? older?.id ?? null;
+      const replaced = lastEvent?.previousVariantId ?? null;
+      // The page lists the newest 100 variants: one it does not list is older than all of them.
+      const replacedIsOlder = replaced !== null && currentVariant !== undefined && (bySequence.get(replaced)?.sequence ?? 0) < currentVariant.sequence;
+      const previous = (replacedIsOlder ? replaced : null) ?? older?.id ?? null;
       return html`<tr><th scope="row">${env.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
 <td class="inline">${latest !== null && latest.id !== current?.variantId ? html`<a class="button" href="/component/${component.id}/publish?environment=${env.name}&amp;variant=${latest.id}">Publish v${latest.sequence}</a>` : ''}
 ${previous !== null && previous !== current?.variantId ? html`<a class="button secondary" href="/component/${component.id}/publish?environment=${env.name}&amp;variant=${previous}">Roll back to ${label(previous)}</a>` : ''}</td></tr>`;
