@@ -1,4 +1,4 @@
-import { browseComponents, requireMembership } from '@cp/domain';
+import { browseComponents, notFound, requireMembership } from '@cp/domain';
 import { Router } from 'express';
 import { html } from '@cp/web-forms';
 import { layout, noticeBox, when } from '../pages/layout.js';
@@ -15,7 +15,9 @@ export function organizationRoutes(ctx: RouteContext): Router {
 
   router.get('/switch', page(ctx, async (req, res, visitor) => {
     const org = visitor.organizations.find((o) => o.id === query(req, 'org'));
-    res.redirect(303, org === undefined ? '/orgs' : `/orgs/${org.id}/components`);
+    // Like every other page: an organization the user is not in is "not found", the same as an unknown id.
+    if (org === undefined) throw notFound('Organization', query(req, 'org'));
+    res.redirect(303, `/orgs/${org.id}/components`);
   }));
 
   router.get('/orgs', page(ctx, async (_req, res, visitor) => {

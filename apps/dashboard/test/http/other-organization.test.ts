@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { createFlow, createEnvironment, setFlowComponents, type User } from '@cp/domain';
+import { aConnectedApplication } from '../support/applications.js';
+import { aComponentWithVariants } from '../support/builders.js';
+import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
+import { routePatterns } from '../support/routes.js';
+import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
+
+/*
+ * Authorization over real HTTP: Bob, signed in, sends every page and action of the dashboard with the
+ * ids of Alice's organization. Each answer must be 404 "Not found" (POSTs carry Bob's valid CSRF token,
+ * so the 404 is the organization check, not CSRF), exactly what an unknown id gets, show nothing of
+ * Alice's, and change nothing. Then Bob sends the same request with his own ids and it works, so the
+ * request itself was a valid one. The table is checked against the app's router: a new route fails
+ * this file until it is added here.
+ */
+
+/** The ids a request is built from: Alice's, Bob's own, or ids that exist nowhere. */
+interface Ids {
+  readonly org: string;
+  readonly component: string;
+  readonly variant: string;
+  /** Renamed by the rename probe. */
+  readonly environment: string;
+  /** Nothing released to it: removable. */
+  readonly spareEnvironment: string;
+  readonly flow: string;
+  readonly grant: string;
+}
+
+interface Probe {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: (ids: Ids) => string;
+  readonly form?: (ids: Ids) => Record<string, string>;
+  /** What Bob gets with Alice's ids, when it is not NOT_FOUND (always the same as with unknown ids). */
+  readonly expected?: { status: number; title: string; message: string } | 'his own page';
+}
+
+const NOT_FOUND = { status: 404, title: 'Not found', message: 'There is nothing here, or it is not in one of your organizations.' };
+
+let stack: DashboardStack;
+let alice: User;
+let bob: User;
+let aliceIds: Ids;
+let bobIds: Ids;
+let bobBrowser: FormBrowser;
+let bobCsrf: string;
+/** Text of Alice's that must never appear on Bob's pages. */
+let secrets: string[];
+
+/** Bob's component, for the probes that mix his ids with Alice's. */
+const own = () => bobIds;
+
+/** Every route of the app: its probes, or why it takes no id of an organization. */
+const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
+  'GET /health': { exempt: 'liveness: no session, no id' },
+  'GET /ready': { exempt: 'readiness: no session, no id' },
+  'GET /metrics': { exempt: 'operators only: no session, no id' },
+  'GET /assets/dashboard.css': { exempt: 'the stylesheet' },
+  'GET /login': { exempt: 'starts the sign-in; takes a return path, no id' },
+  'GET /auth/callback': { exempt: 'the OpenID Connect callback' },
+  'POST /logout': { exempt: "ends the visitor's own session" },
+  'GET /signed-out': { exempt: 'a static page' },
+
+  'GET /': [{ name: 'home', method: 'GET', path: () => '/', expected: 'his own page' }],
+  'GET /orgs': [{ name: 'organizations', method: 'GET', path: () => '/orgs', expected: 'his own page' }],
+  'GET /switch': [{ name: 'switch to the organization', method: 'GET', path: (ids) => `/switch?org=${ids.org}` }],
+  'GET /orgs/:orgId/components': [
+    { name: 'components', method: 'GET', path: (ids) => `/orgs/${ids.org}/components` },
+    { name: 'components searched, page 2', method: 'GET', path: (ids) => `/orgs/${ids.org}/components?q=price&tag=ui&page=2` },
+  ],
+  'GET /component/:id': [
+    { name: 'component', method: 'GET', path: (ids) => `/component/${ids.component}` },
+    { name: 'component with a variant preview', method: 'GET', path: (ids) => `/component/${ids.component}?variant=${ids.variant}` },
+    { name: "Bob's component with the variant", method: 'GET', path: (ids) => `/component/${own().component}?variant=${ids.variant}`, expected: 'his own page' },
+  ],
+  'POST /component/:id/tags': [{ name: 'tags', method: 'POST', path: (ids) => `/component/${ids.component}/tags`, form: () => ({ tags: 'taken-over' }) }],
+  'GET /component/:id/variants/:variantId/preview': [
+    { name: 'preview', method: 'GET', path: (ids) => `/component/${ids.component}/variants/${ids.variant}/preview` },
+    { name: "the variant through Bob's component", method: 'GET', path: (ids) => `/component/${own().component}/variants/${ids.variant}/preview` },
+  ],
+  'GET /component/:id/publish': [
+    { name: 'publish confirmation', method: 'GET', path: (ids) => `/component/${ids.component}/publish?variant=${ids.variant}&environment=prod` },
+    { name: "the variant on Bob's confirmation", method: 'GET', path: (ids) => `/component/${own().component}/publish?variant=${ids.variant}&environment=prod` },
+  ],
+  'POST /component/:id/publish': [
+    { name: 'publish', method: 'POST', path: (ids) => `/component/${ids.component}/publish`, form: (ids) => ({ environment: 'prod', variant: ids.variant }) },
+    { name: "the variant published as Bob's component", method: 'POST', path: () => `/component/${own().component}/publish`, form: (ids) => ({ environment: 'prod', variant: ids.variant }) },
+  ],
+  'GET /orgs/:orgId/environments': [{ name: 'environments', method: 'GET', path: (ids) => `/orgs/${ids.org}/environments` }],
+  'POST /orgs/:orgId/environments': [{ name: 'add an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments`, form: () => ({ name: 'added' }) }],
+  'POST /orgs/:orgId/environments/:envId/rename': [
+    { name: 'rename an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments/${ids.environment}/rename`, form: () => ({ name: 'renamed' }) },
+    { name: "the environment renamed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/environments/${ids.environment}/rename`, form: () => ({ name: 'renamed' }) },
+  ],
+  'POST /orgs/:orgId/environments/:envId/remove': [
+    { name: 'remove an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments/${ids.spareEnvironment}/remove` },
+    { name: "the environment removed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/environments/${ids.spareEnvironment}/remove` },
+  ],
+  'GET /orgs/:orgId/flows': [{ name: 'flows', method: 'GET', path: (ids) => `/orgs/${ids.org}/flows` }],
+  'POST /orgs/:orgId/flows': [{ name: 'create a flow', method: 'POST', path: (ids) => `/orgs/${ids.org}/flows`, form: () => ({ name: 'Added flow' }) }],
+  'GET /flows/:flowId': [{ name: 'flow', method: 'GET', path: (ids) => `/flows/${ids.flow}` }],
+  'POST /flows/:flowId/components': [
+    { name: "remove a flow's component", method: 'POST', path: (ids) => `/flows/${ids.flow}/components`, form: (ids) => ({ op: 'remove', component: ids.component }) },
+    { name: "add Bob's component to the flow", method: 'POST', path: (ids) => `/flows/${ids.flow}/components`, form: () => ({ op: 'add', component: own().component }) },
+    {
+      name: "the component added to Bob's flow",
+      method: 'POST',
+      path: () => `/flows/${own().flow}/components`,
+      form: (ids) => ({ op: 'add', component: ids.component }),
+      // The flow is Bob's, so this is bad input about the component, worded as for an unknown one (README "Errors").
+      expected: { status: 400, title: 'That did not work', message: 'componentIds: component "<id>" was not found in this organization.' },
+    },
+  ],
+  'POST /flows/:flowId/status': [{ name: 'publish a flow', method: 'POST', path: (ids) => `/flows/${ids.flow}/status`, form: () => ({ status: 'published' }) }],
+  'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
+  'POST /applications/:grantId/revoke': [
+    { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
+  ],
+};
+
+beforeAll(async () => {
+  stack = await startDashboardStack();
+  [alice, bob] = [await anAccount(stack.auth), await anAccount(stack.auth)];
+  const idsOf = async (user: User, name: string): Promise<Ids> => {
+    const actor = { userId: user.id };
+    const { component, variants } = await aComponentWithVariants(stack.domain, user, 2, { name, tags: ['ui'] });
+    const flow = await createFlow({ actor, organizationId: user.defaultOrganizationId, name: `${name} flow` }, stack.domain);
+    await setFlowComponents({ actor, flowId: flow.id, componentIds: [component.id] }, stack.domain);
+    return {
+      org: user.defaultOrganizationId,
+      component: component.id,
+      variant: variants[0]!.id,
+      environment: (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, 'staging'))!.id,
+      spareEnvironment: await aSpareEnvironment(user),
+      flow: flow.id,
+      grant: await aConnectedApplication(stack, user, `${name} assistant`),
+    };
+  };
+  aliceIds = await idsOf(alice, 'Alices secret component');
+  bobIds = await idsOf(bob, 'Bobs component');
+  const organization = (await stack.domain.repos.organizations.findById(alice.defaultOrganizationId))!;
+  const variant = (await stack.domain.repos.variants.findById(aliceIds.variant))!;
+  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant'];
+  bobBrowser = new FormBrowser();
+  const { page } = await signInThrough(bobBrowser, stack.url, '/orgs', bob);
+  bobCsrf = csrfOf(page);
+}, 90_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+let spares = 0;
+/** An environment nothing was released to, so removing it would work. */
+const aSpareEnvironment = async (user: User): Promise<string> =>
+  (await createEnvironment({ actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name: `spare-${++spares}` }, stack.domain)).id;
+
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), grant: randomUUID() });
+
+/** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
+const send = (probe: Probe, ids: Ids): Promise<Page> =>
+  bobBrowser.open(`${stack.url}${probe.path(ids)}`, probe.method === 'GET' ? {} : { method: 'POST', form: { csrf_token: bobCsrf, ...probe.form?.(ids) } });
+
+/** What Bob reads; ids in messages shown as <id> (an unknown id and Alice's must read the same). */
+const outcome = (page: Page) => {
+  const { title, message } = headline(page);
+  return { status: page.status, title, message: message.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>') };
+};
+
+/** Everything any probe could change, in both organizations and both accounts. */
+async function everything() {
+  const repos = stack.domain.repos;
+  const organization = async (ids: Ids, user: User) => ({
+    memberships: await repos.organizations.listForUser(user.id),
+    environments: await repos.environments.listForOrganization(ids.org),
+    components: await repos.components.listRecentlyUpdated({ organizationId: ids.org, limit: 100, offset: 0 }),
+    variants: await repos.variants.listForComponent(ids.component, { limit: 100 }),
+    releases: await repos.releases.listCurrent(ids.component),
+    history: await repos.releases.history(ids.component, { limit: 100 }),
+    flows: await repos.flows.listForOrganization(ids.org),
+    grants: (await stack.auth.oidc.listGrants(user.id)).map((g) => g.grantId).sort(),
+  });
+  return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
+}
+
+test('the table covers every route of the app, and names no route that is gone', () => {
+  const routes = routePatterns(stack.app);
+  expect({ uncovered: routes.filter((route) => !(route in ROUTES)), gone: Object.keys(ROUTES).filter((route) => !routes.includes(route)) }).toEqual({ uncovered: [], gone: [] });
+});
+
+const probed = Object.entries(ROUTES).flatMap(([route, probes]) => (Array.isArray(probes) ? [[route, probes] as const] : []));
+
+test.each(probed)("%s with Alice's ids: what an unknown id gets, nothing of hers shown, nothing changed; with Bob's own ids it works", async (_route, probes) => {
+  for (const probe of probes) {
+    const before = await everything();
+    const foreign = await send(probe, aliceIds);
+    const unknown = await send(probe, unknownIds());
+    expect(await everything()).toEqual(before);
+
+    const expected = probe.expected === undefined ? NOT_FOUND : probe.expected === 'his own page' ? { status: 200 } : probe.expected;
+    expect({ probe: probe.name, ...outcome(foreign) }).toMatchObject({ probe: probe.name, ...expected });
+    expect({ probe: probe.name, ...outcome(foreign) }).toEqual({ probe: probe.name, ...outcome(unknown) });
+    expect({ probe: probe.name, leaked: secrets.filter((secret) => foreign.html.includes(secret)) }).toEqual({ probe: probe.name, leaked: [] });
+
+    // The same request about Bob's own things: a page, not an error (so the 404 above was the organization check).
+    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob) });
+    expect({ probe: probe.name, status: control.status, url: control.url.startsWith(stack.url) }).toEqual({ probe: probe.name, status: 200, url: true });
+  }
+});
