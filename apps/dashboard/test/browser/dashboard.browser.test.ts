@@ -1,47 +1,36 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { connectedApplications } from '@cp/db';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startAuthServer, type AuthHarness } from '../../../auth-server/test/support/harness.js';
-import { hashPassword } from '../../../auth-server/src/accounts/passwords.js';
-import { aUser as signUp, PASSWORD } from '../../../auth-server/test/support/flow.js';
+import { PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { aPublicClient, authorizeUrl, pkce } from '../../../auth-server/test/support/oauth-client.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from '../../../delivery-api/test/support/test-stack.js';
 import { startHarness, type Harness } from '../../../mcp-server/test/support/harness.js';
 import { aProject, runInShell } from '../../../mcp-server/test/support/upload.js';
-import { createApp } from '../../src/app.js';
-import { makeConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/log.js';
+import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 
 /*
  * The dashboard in headless Chromium against the real auth server (OIDC login),
  * the real MCP server (the upload) and the real delivery API (/consume), all on
- * one database and S3. Screenshots land in test-artifacts/.
+ * one database and S3: the delivery API's test stack, whose change feed its
+ * instance listens to, shared with the dashboard's stack (test/support).
+ * Screenshots land in test-artifacts/.
  */
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
 
-let stack: TestStack;
-let auth: AuthHarness;
+let data: TestStack;
+let stack: DashboardStack;
 let mcp: Harness;
 let delivery: Instance;
-let server: Server;
 let dashboardUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
-  stack = await openTestStack();
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  dashboardUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const dashboard = { clientId: 'dashboard', clientSecret: 'browser-test-dashboard-secret-0123456789', url: dashboardUrl };
-  auth = await startAuthServer({ domain: { repos: stack.repos, ids: stack.domain.ids, clock: stack.domain.clock }, config: { dashboard } });
-  [mcp, delivery] = await Promise.all([startHarness({ domain: stack.domain }), startInstance(stack)]);
-  const config = makeConfig({ publicUrl: dashboardUrl, issuer: auth.issuer, clientId: dashboard.clientId, clientSecret: dashboard.clientSecret, deliveryUrl: delivery.url });
-  server.on('request', createApp({ config, domain: stack.domain, applications: connectedApplications(auth.oidc, { hiddenClientIds: ['dashboard'] }), log: silentLogger() }));
+  data = await openTestStack();
+  [mcp, delivery] = await Promise.all([startHarness({ domain: data.domain }), startInstance(data)]);
+  stack = await startDashboardStack({ shared: { repos: data.repos, objects: data.domain.objects }, config: { deliveryUrl: delivery.url, mcpUrl: mcp.mcpUrl } });
+  dashboardUrl = stack.url;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -50,20 +39,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await stack?.close();
   await mcp?.close();
   await delivery?.close();
-  await auth?.close();
-  await stack?.close();
+  await data?.close();
 });
-
-/** An account with a password (the stack's database has no credentials table wired here: the auth server's in-memory one). */
-async function anAccount(harness: AuthHarness) {
-  const user = await signUp(harness);
-  await harness.credentials.setPasswordHash(user.id, await hashPassword(PASSWORD), new Date());
-  return user;
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 
@@ -98,7 +78,7 @@ const consumeProd = async (id: string) => {
 };
 
 it('log in, find the uploaded component, tag it, publish to staging, roll prod back, revoke an application; others get 404', async () => {
-  const alice = await anAccount(auth);
+  const alice = await anAccount(stack.auth);
   const token = await mcp.tokenFor(alice);
   const first = await upload(token, '<!doctype html><html><body><h1>Price v1</h1></body></html>');
   const second = await upload(token, '<!doctype html><html><body><h1>Price v2</h1><script>document.body.dataset.ran = "yes"</script></body></html>', first.componentId);
@@ -124,7 +104,7 @@ it('log in, find the uploaded component, tag it, publish to staging, roll prod b
   await page.getByLabel('Edit tags').fill('pricing, ui ,ui');
   await page.getByRole('button', { name: 'Save tags' }).click();
   expect(await page.getByRole('status').textContent()).toContain('Tags saved.');
-  expect((await stack.repos.components.findById(componentId))?.tags).toEqual(['pricing', 'ui']);
+  expect((await data.repos.components.findById(componentId))?.tags).toEqual(['pricing', 'ui']);
 
   // Publish the latest (v2) to staging, with the confirmation step.
   await page.getByRole('row', { name: /staging/ }).getByRole('link', { name: 'Publish v2' }).click();
@@ -161,10 +141,10 @@ it('log in, find the uploaded component, tag it, publish to staging, roll prod b
   await shot(page, 'flow');
 
   // A connected application (an MCP client authorized in this browser), revoked from the dashboard.
-  const client = await aPublicClient(auth.issuer, { client_name: 'Assistant under test' });
+  const client = await aPublicClient(stack.auth.issuer, { client_name: 'Assistant under test' });
   const { challenge } = pkce();
   const authPage = await context.newPage();
-  await authPage.goto(authorizeUrl(auth.issuer, { client_id: client.client_id, response_type: 'code', redirect_uri: client.redirect_uris[0], scope: 'mcp:read mcp:write', code_challenge: challenge, code_challenge_method: 'S256', state: 's' }));
+  await authPage.goto(authorizeUrl(stack.auth.issuer, { client_id: client.client_id, response_type: 'code', redirect_uri: client.redirect_uris[0], scope: 'mcp:read mcp:write', code_challenge: challenge, code_challenge_method: 'S256', state: 's' }));
   await authPage.getByLabel('Email').fill(alice.email, { timeout: 1000 }).catch(() => undefined);
   if (await authPage.getByLabel('Password').isVisible().catch(() => false)) {
     await authPage.getByLabel('Password').fill(PASSWORD);
@@ -175,17 +155,20 @@ it('log in, find the uploaded component, tag it, publish to staging, roll prod b
   await shot(page, 'applications');
   await page.getByRole('button', { name: 'Revoke Assistant under test' }).click();
   expect(await page.getByRole('status').textContent()).toContain('Access revoked');
-  expect(await auth.oidc.listGrants(alice.id).then((grants) => grants.filter((g) => g.clientId === client.client_id))).toEqual([]);
+  expect(await stack.auth.oidc.listGrants(alice.id).then((grants) => grants.filter((g) => g.clientId === client.client_id))).toEqual([]);
 
-  // Another organization's user: 404 on every page and action of Alice's.
-  const bob = await anAccount(auth);
+  // Another organization's user: 404 on every page and action of Alice's (test/http/other-organization.test.ts checks each route).
+  const bob = await anAccount(stack.auth);
   const bobContext = await browser.newContext();
   const bobPage = await signIn(bobContext, bob.email, `${dashboardUrl}/`);
+  // His organization is empty: the page says how to connect an assistant to this MCP server.
+  expect(await bobPage.getByRole('heading', { name: 'Upload your first component' }).isVisible()).toBe(true);
+  expect(await bobPage.locator('pre code').textContent()).toBe(`claude mcp add --transport http components ${mcp.mcpUrl}`);
   const csrf = await bobPage.locator('input[name=csrf_token]').first().inputValue();
   const orgId = alice.defaultOrganizationId;
-  const envId = (await stack.repos.environments.findByName(orgId, 'eu-canary'))!.id;
-  const flowId = (await stack.repos.flows.listForOrganization(orgId))[0]!.id;
-  for (const path of [`/component/${componentId}`, `/component/${componentId}/variants/${first.variantId}/preview`, `/component/${componentId}/publish?variant=${first.variantId}`, `/orgs/${orgId}/components`, `/orgs/${orgId}/environments`, `/orgs/${orgId}/flows`, `/flows/${flowId}`]) {
+  const envId = (await data.repos.environments.findByName(orgId, 'eu-canary'))!.id;
+  const flowId = (await data.repos.flows.listForOrganization(orgId))[0]!.id;
+  for (const path of [`/component/${componentId}`, `/component/${componentId}/variants/${first.variantId}/preview`, `/component/${componentId}/publish?variant=${first.variantId}`, `/orgs/${orgId}/components`, `/orgs/${orgId}/environments`, `/orgs/${orgId}/flows`, `/flows/${flowId}`, `/switch?org=${orgId}`]) {
     expect([path, (await bobContext.request.get(`${dashboardUrl}${path}`, { maxRedirects: 0 })).status()]).toEqual([path, 404]);
   }
   const posts: [string, Record<string, string>][] = [
@@ -201,7 +184,7 @@ it('log in, find the uploaded component, tag it, publish to staging, roll prod b
   for (const [path, form] of posts) {
     expect([path, (await bobContext.request.post(`${dashboardUrl}${path}`, { form: { ...form, csrf_token: csrf }, maxRedirects: 0 })).status()]).toEqual([path, 404]);
   }
-  expect((await stack.repos.components.findById(componentId))?.tags).toEqual(['pricing', 'ui']);
+  expect((await data.repos.components.findById(componentId))?.tags).toEqual(['pricing', 'ui']);
   await shot(bobPage, 'empty-state');
   await bobContext.close();
   await context.close();
