@@ -75,7 +75,8 @@ test('release history after publishing and rolling back: which variant, where, w
   expect((await open(memberBrowser)).html).toContain(`<a href="${publishV2}">Publish…</a>`);
   const confirm = await memberBrowser.open(`${stack.url}${publishV2}`);
   expect(headline(confirm).title).toBe('Publish Price tag v2?');
-  await memberBrowser.submit(confirm, { environment: 'staging' }, { action: /\/publish$/ });
+  const published = await memberBrowser.submit(confirm, { environment: 'staging' }, { action: /\/publish$/ });
+  expect([published.status, published.url]).toEqual([200, `${stack.url}/component/${component.id}?notice=published`]);
 
   now = at(10, 5);
   await release(ownerBrowser, 'Publish v3', { title: 'Publish Price tag v3?', button: 'Publish prod to v3' });

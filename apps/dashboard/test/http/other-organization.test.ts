@@ -49,7 +49,7 @@ let bobCsrf: string;
 /** Text of Alice's that must never appear on Bob's pages. */
 let secrets: string[];
 
-/** Bob's component, for the probes that mix his ids with Alice's. */
+/** Bob's own ids, for the probes that mix his things with Alice's ids. */
 const own = () => bobIds;
 
 /** Every route of the app: its probes, or why it takes no id of an organization. */
