@@ -5,7 +5,7 @@
  * a V8 CPU profile of the serving phase only (not the seeding) there on stop
  * (`node bench/mcp/profile-summary.ts <file>`, or Chrome DevTools).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { startBenchApp } from './bench-app.js';
@@ -25,6 +25,7 @@ process.on('SIGTERM', () => {
   void (async () => {
     if (session && profileDir) {
       const { profile } = await session.post('Profiler.stop');
+      await mkdir(profileDir, { recursive: true });
       await writeFile(join(profileDir, `mcp-app-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     }
     await app.close();
