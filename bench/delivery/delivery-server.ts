@@ -42,7 +42,7 @@ if (process.env.DATABASE_URL) {
   const pglite = await PGlite.create();
   const db = await createDatabase({ pglite });
   await migrate({ adapterFactory: db.adapterFactory });
-  repos = createRepositories(db.prisma);
+  repos = createRepositories(db);
   feed = () => createPGliteChangeFeed(pglite);
   closeDatabase = async () => {
     await db.close();

@@ -22,7 +22,7 @@ export async function openBenchDomain(): Promise<{ deps: DomainDeps; databaseUrl
   return {
     databaseUrl: url.toString(),
     deps: {
-      repos: createRepositories(database.prisma),
+      repos: createRepositories(database),
       objects,
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },

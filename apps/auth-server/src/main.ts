@@ -18,7 +18,7 @@ const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefine
 const service = await serveAuth({
   env,
   root,
-  domain: { repos: createRepositories(database.prisma), ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
+  domain: { repos: createRepositories(database), ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
   credentials: createCredentials(database.prisma),
   oidc: createOidcStorage(database.prisma),
   log,

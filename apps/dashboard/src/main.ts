@@ -25,7 +25,7 @@ const service = await serveDashboard({
   config: env.app,
   port: env.port,
   host: env.host,
-  domain: { repos: createRepositories(database.prisma), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
+  domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
   applications: connectedApplications(createOidcStorage(database.prisma), { hiddenClientIds: [env.app.clientId] }),
   log,
   graceSeconds: env.shutdownGraceSeconds,

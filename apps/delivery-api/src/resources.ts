@@ -35,7 +35,7 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
     if (env.databaseUrl !== null) {
       const database = await createDatabase({ databaseUrl: env.databaseUrl });
       closers.push(() => database.close());
-      repos = createRepositories(database.prisma);
+      repos = createRepositories(database);
       changes = createPostgresChangeFeed(env.databaseUrl, log);
     } else {
       await mkdir(env.pgliteDataDir, { recursive: true });
@@ -44,7 +44,7 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
       const database = await createDatabase({ pglite });
       closers.push(() => database.close());
       await migrate({ adapterFactory: database.adapterFactory });
-      repos = createRepositories(database.prisma);
+      repos = createRepositories(database);
       changes = await createPGliteChangeFeed(pglite);
     }
     closers.push(() => changes.close());

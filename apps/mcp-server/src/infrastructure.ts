@@ -27,7 +27,7 @@ export async function openInfrastructure(options: {
     database,
     grants: createGrantLookup(database.prisma),
     domain: {
-      repos: createRepositories(database.prisma),
+      repos: createRepositories(database),
       objects,
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },

@@ -40,7 +40,7 @@ export async function openEmbeddedInfrastructure(options: {
     grants: createGrantLookup(database.prisma),
     s3Endpoint: s3.endpoint,
     domain: {
-      repos: createRepositories(database.prisma),
+      repos: createRepositories(database),
       objects,
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },

@@ -9,6 +9,7 @@ import { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
 import { defaultPgliteDataDir, MEMORY } from './connection/data-dir.js';
 import { connectionError, databaseName, describeServer } from './connection/postgres-url.js';
 import { PrismaClient } from './generated/prisma/client.js';
+import { pgliteReader, poolReader, type SqlReader } from './sql-reader.js';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, the embedded PGlite database is used. */
@@ -30,6 +31,8 @@ export interface DatabaseOptions {
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   readonly prisma: PrismaClient;
+  /** Hand-written read statements, on the same pool or PGlite instance as `prisma`. */
+  readonly sql: SqlReader;
   /**
    * What `migrate({ adapterFactory })` needs for this database: a dedicated
    * single connection for PostgreSQL, the same PGlite instance for PGlite
@@ -88,6 +91,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   return {
     kind: 'postgres',
     prisma,
+    sql: poolReader(pool, preparedStatementName),
     adapterFactory: new PostgresMigrationAdapterFactory(databaseUrl),
     location: `${describeServer(databaseUrl)}/${databaseName(databaseUrl)}`,
     async close() {
@@ -111,6 +115,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     prisma,
+    sql: pgliteReader(db),
     adapterFactory,
     location,
     async close() {

@@ -61,7 +61,7 @@ describe('PGlite in a data folder', () => {
       (await migrate({ adapterFactory: first.adapterFactory })).applied.length,
     ).toBeGreaterThan(0);
     const organization = { id: randomUUID(), name: 'Kept', environments: [] };
-    await createRepositories(first.prisma).users.createWithOrganization({
+    await createRepositories(first).users.createWithOrganization({
       user: { id: randomUUID(), email: 'kept@example.test', displayName: null },
       organization,
       now: new Date(),
@@ -71,7 +71,7 @@ describe('PGlite in a data folder', () => {
     const second = await createDatabase({ pgliteDataDir: dataDir });
     expect((await migrate({ adapterFactory: second.adapterFactory })).applied).toEqual([]);
     expect(
-      await createRepositories(second.prisma).users.findByEmail('KEPT@example.test'),
+      await createRepositories(second).users.findByEmail('KEPT@example.test'),
     ).not.toBeNull();
     await second.close();
   }, 60_000);

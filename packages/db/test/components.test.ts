@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Component } from '@cp/domain';
+import type { ComponentSummary } from '@cp/domain';
 import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
@@ -17,7 +17,7 @@ describeEachBackend('components: lookup and listing', (db) => {
     after?: { nameKey: string; id: string };
     memberId?: string;
   }) => db().repos.components.list({ organizationId: owner.organization.id, limit: 50, ...query });
-  const names = (rows: Component[]) => rows.map((row) => row.name);
+  const names = (rows: ComponentSummary[]) => rows.map((row) => row.name);
 
   beforeAll(async () => {
     owner = await aUserWithOrganization(db().repos);
@@ -61,6 +61,22 @@ describeEachBackend('components: lookup and listing', (db) => {
     expect(names(await list({ memberId: owner.user.id }))).toHaveLength(6);
     expect(await list({ memberId: stranger.user.id })).toEqual([]);
     expect(await list({ memberId: 'not-a-uuid' })).toEqual([]);
+  });
+
+  it('a listed row is the summary of the stored component, with the same types', async () => {
+    const apple = (await db().repos.components.findByName(owner.organization.id, 'Apple'))!;
+    await db().repos.components.editTags(apple.id, { kind: 'set', tags: ['fruit', 'red'] }, { now: new Date(), maxTags: 50 });
+    const stored = (await db().repos.components.findById(apple.id))!;
+    const [row] = await list({ nameContains: 'apple', limit: 1 });
+    expect(row).toEqual({
+      id: stored.id,
+      name: 'Apple',
+      description: stored.description,
+      tags: ['fruit', 'red'],
+      variantsCount: 1,
+      updatedAt: stored.updatedAt,
+    });
+    expect(row!.updatedAt).toBeInstanceOf(Date);
   });
 
   it('lists by lower-cased name then id, only the organization’s own', async () => {

@@ -51,7 +51,7 @@ export async function openTestStack(): Promise<TestStack> {
     const pglite = await PGlite.create();
     const database = await createDatabase({ pglite });
     await migrate({ adapterFactory: database.adapterFactory });
-    repos = createRepositories(database.prisma);
+    repos = createRepositories(database);
     openChangeFeed = () => createPGliteChangeFeed(pglite);
     let closed: Promise<void> | undefined;
     closeDatabase = () => (closed ??= database.close().then(() => pglite.close()));

@@ -1,5 +1,5 @@
 import type { Repositories } from '@cp/domain';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Database } from '../client.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
@@ -9,12 +9,12 @@ import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
 import { createVariants } from './variants.js';
 
-/** Every domain repository port, over one Prisma client (PostgreSQL or PGlite). */
-export function createRepositories(prisma: PrismaClient): Repositories {
+/** Every domain repository port, over one database (PostgreSQL or PGlite). */
+export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 'sql'>): Repositories {
   return {
     users: createUsers(prisma),
     organizations: createOrganizations(prisma),
-    components: createComponents(prisma),
+    components: createComponents(prisma, sql),
     variants: createVariants(prisma),
     uploadSessions: createUploadSessions(prisma),
     environments: createEnvironments(prisma),

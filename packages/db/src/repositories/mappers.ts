@@ -1,5 +1,6 @@
 import type {
   Component,
+  ComponentSummary,
   Environment,
   Flow,
   Organization,
@@ -39,6 +40,18 @@ export const toComponent = (row: ComponentRow): Component => ({
   tags: row.tags ?? [], // the column is nullable: Prisma cannot declare a list NOT NULL
   variantsCount: row.variantsCount,
   createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** The shape of the listing queries (SUMMARY_COLUMNS in components.ts). */
+export type ComponentSummaryRow = Pick<ComponentRow, 'id' | 'name' | 'description' | 'tags' | 'variantsCount' | 'updatedAt'>;
+
+export const toComponentSummary = (row: ComponentSummaryRow): ComponentSummary => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  tags: row.tags ?? [],
+  variantsCount: row.variantsCount,
   updatedAt: row.updatedAt,
 });
 

@@ -63,7 +63,7 @@ function wrap(
   return {
     kind: database.kind,
     prisma: database.prisma,
-    repos: createRepositories(database.prisma),
+    repos: createRepositories(database),
     ...(url ? { url } : {}),
     database,
     close: () => (closed ??= close()),

@@ -9,6 +9,9 @@ export interface Component {
   readonly updatedAt: Date;
 }
 
+/** What a listing of components shows: a row reads no more than this. */
+export type ComponentSummary = Pick<Component, 'id' | 'name' | 'description' | 'tags' | 'variantsCount' | 'updatedAt'>;
+
 /** An immutable uploaded version of a component. */
 export interface Variant {
   readonly id: string;

@@ -1,4 +1,4 @@
-import type { Component, Variant } from '../entities/component.js';
+import type { Component, ComponentSummary, Variant } from '../entities/component.js';
 import type { Flow, FlowStatus } from '../entities/flow.js';
 import type { MemberOrganization, Membership, Organization } from '../entities/organization.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
@@ -78,7 +78,7 @@ export interface Components {
     after?: ComponentCursor;
     /** When set, rows come back only if this user is a member of the organization (same read). */
     memberId?: string;
-  }): Promise<Component[]>;
+  }): Promise<ComponentSummary[]>;
   /**
    * Atomic tag edit. Tags arrive trimmed and de-duplicated. `change` appends
    * the added tags not present (keeping existing order), then removes; `set`
@@ -98,7 +98,7 @@ export interface Components {
     tag?: string;
     limit: number;
     offset: number;
-  }): Promise<Component[]>;
+  }): Promise<ComponentSummary[]>;
 }
 
 export interface Variants {

@@ -1,4 +1,4 @@
-import type { Component } from '../../entities/component.js';
+import type { ComponentSummary } from '../../entities/component.js';
 import type { Actor } from '../../entities/user.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
@@ -18,7 +18,7 @@ export interface BrowseComponentsInput {
 }
 
 export interface ComponentBrowsePage {
-  readonly components: Component[];
+  readonly components: ComponentSummary[];
   readonly page: number;
   readonly pageSize: number;
   readonly hasNextPage: boolean;

@@ -1,8 +1,9 @@
-import type { Component } from '../../entities/component.js';
+import type { ComponentSummary } from '../../entities/component.js';
 import type { Actor } from '../../entities/user.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
+import { componentNameKey } from '../../rules/names.js';
 import { requireMembership } from '../access/require-membership.js';
 import { decodeCursor, encodeCursor } from './component-cursor.js';
 
@@ -16,7 +17,7 @@ export interface ListComponentsInput {
 }
 
 export interface ComponentPage {
-  readonly components: Component[];
+  readonly components: ComponentSummary[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   readonly nextCursor: string | null;
 }
@@ -46,6 +47,6 @@ export async function listComponents(
   const components = rows.slice(0, limit);
   const last = components.at(-1);
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ nameKey: last.name.toLowerCase(), id: last.id }) : null;
+    rows.length > limit && last ? encodeCursor({ nameKey: componentNameKey(last.name), id: last.id }) : null;
   return { components, nextCursor };
 }
