@@ -15,7 +15,7 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     users: createUsers(prisma),
     organizations: createOrganizations(prisma),
     components: createComponents(prisma, sql),
-    variants: createVariants(prisma),
+    variants: createVariants(prisma, sql),
     uploadSessions: createUploadSessions(prisma),
     environments: createEnvironments(prisma),
     releases: createReleases(prisma),

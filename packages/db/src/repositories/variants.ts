@@ -1,8 +1,13 @@
 import { isUuid, type Variants } from '@cp/domain';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient, type Variant as VariantRow } from '../generated/prisma/client.js';
+import type { SqlReader } from '../sql-reader.js';
 import { toVariant } from './mappers.js';
 
-export function createVariants(prisma: PrismaClient): Variants {
+/** Columns aliased to the model's field names, so raw rows map like model rows. */
+const COLUMNS = Prisma.sql`id, component_id AS "componentId", sequence, object_key AS "objectKey", size, sha256,
+  integrity, created_by_id AS "createdById", created_at AS "createdAt"`;
+
+export function createVariants(prisma: PrismaClient, sql: SqlReader): Variants {
   return {
     async findById(id) {
       if (!isUuid(id)) return null;
@@ -12,12 +17,11 @@ export function createVariants(prisma: PrismaClient): Variants {
 
     async findLatest(componentId) {
       if (!isUuid(componentId)) return null;
+      // Half of get_component's reads, so written in SQL for the driver (sql-reader.ts).
       // Served by the unique (component_id, sequence) index, read backwards.
-      const row = await prisma.variant.findFirst({
-        where: { componentId },
-        orderBy: { sequence: 'desc' },
-      });
-      return row && toVariant(row);
+      const [row] = await sql.rows<VariantRow>(Prisma.sql`
+        SELECT ${COLUMNS} FROM variants WHERE component_id = ${componentId}::uuid ORDER BY sequence DESC LIMIT 1`);
+      return row ? toVariant(row) : null;
     },
 
     async listForComponent(componentId, { limit, beforeSequence }) {
