@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { connectedApplications, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { defaultDomainConfig } from '@cp/domain';
@@ -17,7 +16,6 @@ import { serveDashboard } from './serve.js';
 const env = loadEnv();
 const log = createLogger({ level: env.logLevel });
 const root = findRepositoryRoot() ?? process.cwd();
-await mkdir(resolve(root, env.pgliteDataDir), { recursive: true });
 const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
 const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;
 const objects = createObjectStore(env.s3 ?? embedded!.config);
