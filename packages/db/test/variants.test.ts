@@ -23,6 +23,11 @@ describeEachBackend('variants', (db) => {
       beforeSequence: 3,
     });
     expect(page).toEqual([second]);
+    // A cursor past what the int4 column holds is past every variant, not a database error.
+    for (const beforeSequence of [2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      const older = await db().repos.variants.listForComponent(component.id, { limit: 10, beforeSequence });
+      expect(older.map((variant) => variant.sequence)).toEqual([3, 2, 1]);
+    }
   });
 
   it('answers null / empty for unknown ids', async () => {

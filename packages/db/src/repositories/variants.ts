@@ -7,6 +7,8 @@ import { toVariant } from './mappers.js';
 const COLUMNS = Prisma.sql`id, component_id AS "componentId", sequence, object_key AS "objectKey", size, sha256,
   integrity, created_by_id AS "createdById", created_at AS "createdAt"`;
 
+const INT4_MAX = 2 ** 31 - 1;
+
 export function createVariants(prisma: PrismaClient, sql: SqlReader): Variants {
   return {
     async findById(id) {
@@ -29,7 +31,8 @@ export function createVariants(prisma: PrismaClient, sql: SqlReader): Variants {
       const rows = await prisma.variant.findMany({
         where: {
           componentId,
-          ...(beforeSequence === undefined ? {} : { sequence: { lt: beforeSequence } }),
+          // sequence is an int4: every one is below a larger cursor (which the column could not even hold).
+          ...(beforeSequence === undefined || beforeSequence > INT4_MAX ? {} : { sequence: { lt: beforeSequence } }),
         },
         orderBy: { sequence: 'desc' },
         take: limit,
