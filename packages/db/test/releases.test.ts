@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Component, Variant } from '@cp/domain';
 import { aComponent, aUserWithOrganization, aVariant, type Owner } from '../src/testing/index.js';
-import { describeEachBackend } from './support/backends.js';
+import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('releases', (db) => {
   let owner: Owner;
@@ -83,6 +83,40 @@ describeEachBackend('releases', (db) => {
     expect(
       (await db().repos.releases.history(component.id, { limit: 2 })).map((e) => e.id),
     ).toEqual([c.id, b.id]);
+  });
+
+  it('pages the history by keyset: before an event for older ones, after it for the newer ones closest to it', async () => {
+    // Six events, two per instant: the order within an instant is insertion order.
+    const events: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const at = new Date(Date.UTC(2026, 5, 1, 12, Math.floor(i / 2)));
+      events.unshift((await publish(i % 2 === 0 ? v1 : v2, 'prod', at)).id);
+    }
+    const page = async (options: { before?: string; after?: string }) =>
+      (await db().repos.releases.history(component.id, { limit: 2, ...options })).map((e) => e.id);
+    expect(await page({})).toEqual(events.slice(0, 2));
+    expect(await page({ before: events[1]! })).toEqual(events.slice(2, 4));
+    // Within one instant: before the newer of two, the older one comes first.
+    expect(await page({ before: events[2]! })).toEqual(events.slice(3, 5));
+    expect(await page({ before: events[4]! })).toEqual(events.slice(5));
+    expect(await page({ before: events[5]! })).toEqual([]);
+    expect(await page({ after: events[5]! })).toEqual(events.slice(3, 5));
+    expect(await page({ after: events[3]! })).toEqual(events.slice(1, 3));
+    expect(await page({ after: events[1]! })).toEqual(events.slice(0, 1));
+    expect(await page({ after: events[0]! })).toEqual([]);
+    const full = await db().repos.releases.history(component.id, { limit: 10, after: events[5]! });
+    expect(full.map((e) => e.id)).toEqual(events.slice(0, 5));
+    expect(full[0]).toMatchObject({ environmentName: 'prod', componentId: component.id });
+  });
+
+  it('refuses a cursor that is not an event of this component (NOT_FOUND)', async () => {
+    const other = await aComponent(db().repos, { organizationId: owner.organization.id, createdBy: owner.user.id });
+    const othersEvent = await publish((await db().repos.variants.findLatest(other.id))!, 'prod', new Date(), other.id);
+    await publish(v1, 'prod');
+    for (const cursor of [othersEvent.id, randomUUID(), 'not-a-uuid']) {
+      expect(await errorCode(db().repos.releases.history(component.id, { limit: 5, before: cursor }))).toBe('NOT_FOUND');
+      expect(await errorCode(db().repos.releases.history(component.id, { limit: 5, after: cursor }))).toBe('NOT_FOUND');
+    }
   });
 
   it('concurrent publishes to one environment chain their previous variants without a gap', async () => {

@@ -1,5 +1,5 @@
 import { isUuid, notFound, type Releases } from '@cp/domain';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { toRelease, toReleaseEvent } from './mappers.js';
 
 const withEnvironmentName = { environment: { select: { name: true } } } as const;
@@ -56,15 +56,31 @@ export function createReleases(prisma: PrismaClient): Releases {
       return row && toRelease(row);
     },
 
-    async history(componentId, { limit }) {
+    async history(componentId, { limit, before, after }) {
       if (!isUuid(componentId)) return [];
+      const cursorId = before ?? after;
+      // Keyset pages over (releasedAt, seq), the order of the (component_id, released_at, seq) index.
+      let keyset: Prisma.ReleaseEventWhereInput = {};
+      if (cursorId !== undefined) {
+        const cursor = isUuid(cursorId)
+          ? await prisma.releaseEvent.findFirst({ where: { id: cursorId, componentId }, select: { releasedAt: true, seq: true } })
+          : null;
+        if (!cursor) throw notFound('Release event', cursorId);
+        const { releasedAt, seq } = cursor;
+        keyset = before !== undefined
+          ? { OR: [{ releasedAt: { lt: releasedAt } }, { releasedAt, seq: { lt: seq } }] }
+          : { OR: [{ releasedAt: { gt: releasedAt } }, { releasedAt, seq: { gt: seq } }] };
+      }
+      // Newer than a cursor: the closest ones, read upwards, then turned newest first.
+      const direction = after !== undefined ? 'asc' : 'desc';
       const rows = await prisma.releaseEvent.findMany({
-        where: { componentId },
+        where: { componentId, ...keyset },
         include: withEnvironmentName,
         // seq breaks ties between events stamped with the same time.
-        orderBy: [{ releasedAt: 'desc' }, { seq: 'desc' }],
+        orderBy: [{ releasedAt: direction }, { seq: direction }],
         take: limit,
       });
+      if (direction === 'asc') rows.reverse();
       return rows.map(toReleaseEvent);
     },
   };

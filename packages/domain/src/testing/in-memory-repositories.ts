@@ -203,8 +203,19 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
         state.releases.filter((r) => r.componentId === componentId).sort((a, b) => a.environmentName.localeCompare(b.environmentName)),
       findCurrent: async (componentId, environmentId) =>
         state.releases.find((r) => r.componentId === componentId && r.environmentId === environmentId) ?? null,
-      history: async (componentId, { limit }) =>
-        state.releaseEvents.filter((e) => e.componentId === componentId).reverse().slice(0, limit),
+      async history(componentId, { limit, before, after }) {
+        // Newest first: latest releasedAt, then the later insertion (as the database's seq).
+        const events = state.releaseEvents
+          .map((event, seq) => ({ event, seq }))
+          .filter(({ event }) => event.componentId === componentId)
+          .sort((a, b) => b.event.releasedAt.getTime() - a.event.releasedAt.getTime() || b.seq - a.seq)
+          .map(({ event }) => event);
+        const cursor = before ?? after;
+        if (cursor === undefined) return events.slice(0, limit);
+        const at = events.findIndex((e) => e.id === cursor);
+        if (at < 0) throw new DomainError(ErrorCode.NotFound, `Release event "${cursor}" was not found, or you do not have access to it.`);
+        return before !== undefined ? events.slice(at + 1, at + 1 + limit) : events.slice(Math.max(0, at - limit), at);
+      },
     },
     flows: {
       async create({ id, organizationId, name, componentIds, now }) {
