@@ -21,6 +21,7 @@ export * from './releases/environments.js';
 export * from './releases/require-environment.js';
 export * from './flows/create-flow.js';
 export * from './flows/set-flow-components.js';
+export * from './flows/edit-flow-components.js';
 export * from './flows/set-flow-status.js';
 export * from './flows/get-published-flow.js';
 export * from './components/browse-components.js';
