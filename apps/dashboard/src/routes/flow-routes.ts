@@ -1,4 +1,4 @@
-import { browseComponents, createFlow, getFlow, listFlows, setFlowComponents, setFlowStatus } from '@cp/domain';
+import { browseComponents, createFlow, editFlowComponents, getFlow, listFlows, setFlowStatus } from '@cp/domain';
 import { Router } from 'express';
 import { html } from '@cp/web-forms';
 import { csrfInput, layout, noticeBox, when } from '../pages/layout.js';
@@ -54,18 +54,7 @@ ${addable.length === 0 ? '' : html`<form method="post" action="/flows/${flow.id}
   }));
 
   router.post('/flows/:flowId/components', formBody, page(ctx, async (req, res, visitor) => {
-    const flow = await getFlow({ actor: visitor.actor, flowId: String(req.params.flowId) }, ctx.domain);
-    const ids = [...flow.componentIds];
-    const component = field(req, 'component');
-    const at = ids.indexOf(component);
-    const op = field(req, 'op');
-    if (op === 'add' && at < 0) ids.push(component);
-    else if (op === 'remove' && at >= 0) ids.splice(at, 1);
-    else if ((op === 'up' && at > 0) || (op === 'down' && at >= 0 && at < ids.length - 1)) {
-      const to = op === 'up' ? at - 1 : at + 1;
-      [ids[at], ids[to]] = [ids[to]!, ids[at]!];
-    }
-    await setFlowComponents({ actor: visitor.actor, flowId: flow.id, componentIds: ids }, ctx.domain);
+    const flow = await editFlowComponents({ actor: visitor.actor, flowId: String(req.params.flowId), edit: field(req, 'op'), componentId: field(req, 'component') }, ctx.domain);
     res.redirect(303, `/flows/${flow.id}?notice=flow-saved`);
   }));
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { aComponent } from '@cp/db/testing';
 import { createFlow, createEnvironment, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
@@ -25,6 +26,8 @@ interface Ids {
   /** Nothing released to it: removable. */
   readonly spareEnvironment: string;
   readonly flow: string;
+  /** In no flow: addable to one. */
+  readonly spareComponent: string;
   readonly grant: string;
 }
 
@@ -108,7 +111,7 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
       name: "the component added to Bob's flow",
       method: 'POST',
       path: () => `/flows/${own().flow}/components`,
-      form: (ids) => ({ op: 'add', component: ids.component }),
+      form: (ids) => ({ op: 'add', component: ids.spareComponent }),
       // The flow is Bob's, so this is bad input about the component, worded as for an unknown one (README "Errors").
       expected: { status: 400, title: 'That did not work', message: 'componentIds: component "<id>" was not found in this organization.' },
     },
@@ -135,6 +138,7 @@ beforeAll(async () => {
       environment: (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, 'staging'))!.id,
       spareEnvironment: await aSpareEnvironment(user),
       flow: flow.id,
+      spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
     };
   };
@@ -152,11 +156,15 @@ afterAll(async () => {
 });
 
 let spares = 0;
-/** An environment nothing was released to, so removing it would work. */
+/** An environment nothing was released to, so removing it would work. Named so that no name contains another (a secret of Alice's). */
 const aSpareEnvironment = async (user: User): Promise<string> =>
-  (await createEnvironment({ actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name: `spare-${++spares}` }, stack.domain)).id;
+  (await createEnvironment({ actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name: `spare-${++spares}-env` }, stack.domain)).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), grant: randomUUID() });
+/** A component in no flow, so adding it to one would work (adding one twice is refused). */
+const aSpareComponent = async (user: User): Promise<string> =>
+  (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
+
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), spareComponent: randomUUID(), grant: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
@@ -204,7 +212,7 @@ test.each(probed)("%s with Alice's ids: what an unknown id gets, nothing of hers
     expect({ probe: probe.name, leaked: secrets.filter((secret) => foreign.html.includes(secret)) }).toEqual({ probe: probe.name, leaked: [] });
 
     // The same request about Bob's own things: a page, not an error (so the 404 above was the organization check).
-    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob) });
+    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob) });
     expect({ probe: probe.name, status: control.status, url: control.url.startsWith(stack.url) }).toEqual({ probe: probe.name, status: 200, url: true });
   }
 });

@@ -53,3 +53,14 @@ export function linkNamed(page: Page, label: string): string | null {
 /** The components listed on an organization's components page, in order: `/component/<id>` links of the table's rows. */
 export const listedComponentIds = (page: Page): string[] =>
   [...(/<tbody>([\s\S]*?)<\/tbody>/.exec(page.html)?.[1] ?? '').matchAll(/<tr><th scope="row"><a href="\/component\/([^"]+)">/g)].map((m) => m[1] ?? '');
+
+/** The text of the first link of each `<li>` of the first `<ol>` after the heading `heading` (e.g. a flow's components, in order). */
+export function orderedListAfter(page: Page, heading: string): string[] {
+  const list = /<ol>([\s\S]*?)<\/ol>/.exec(after(page, heading).split(/<h[12]\b/)[0] ?? '')?.[1];
+  if (list === undefined) return [];
+  return [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((item) => textOf(/<a\b[^>]*>([\s\S]*?)<\/a>/.exec(item[1] ?? '')?.[1] ?? ''));
+}
+
+/** The accessible names (`aria-label`, else the text) of the page's buttons, in order. */
+export const buttonsOf = (page: Page): string[] =>
+  [...page.html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map((b) => decode(/aria-label="([^"]*)"/.exec(b[1] ?? '')?.[1] ?? '') || textOf(b[2] ?? ''));
