@@ -1,4 +1,4 @@
-import { envLoader, type StorageSettings, storageEnvShape, storageProblems, storageSettings } from '@cp/http-runtime';
+import { envLoader, redisEnvShape, type StorageSettings, storageEnvShape, storageProblems, storageSettings } from '@cp/http-runtime';
 import { z } from 'zod';
 import {
   type AppConfig,
@@ -37,7 +37,7 @@ const EnvSchema = z.object({
   AUTH_ISSUER: httpUrl.default('http://localhost:4000'),
   AUTH_JWKS_URL: httpUrl.optional(),
   AUTH_GRANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30, 'must be at most 30 (revocation must apply within 30 s)').default(30),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ...redisEnvShape,
   RATE_LIMIT_USER_POINTS: positiveInt(defaultRateLimits.userPoints),
   RATE_LIMIT_IP_POINTS: positiveInt(defaultRateLimits.ipPoints),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(defaultRateLimits.windowSeconds),

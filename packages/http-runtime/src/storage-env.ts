@@ -38,6 +38,14 @@ export const storageEnvShape = {
   S3_PUBLIC_ENDPOINT: httpUrl.optional(),
 };
 
+/**
+ * Shared counters in Redis (the MCP server's rate limits, the auth server's throttles).
+ * Without REDIS_URL each process counts in its own memory.
+ */
+export const redisEnvShape = {
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+};
+
 type Parsed<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 
 export interface DatabaseSettings {

@@ -1,0 +1,106 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** One key's budget after a request (or, for `peek`, as it stands). */
+export interface RateDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the window resets (at least 1 when refused). */
+  readonly resetSeconds: number;
+  readonly windowSeconds: number;
+}
+
+/** A fixed-window counter of points per key (rate-limiter-flexible underneath). */
+export interface RateLimiter {
+  /** Counts one point; refused (not thrown) once the key's budget is spent. */
+  consume(key: string): Promise<RateDecision>;
+  /** The key's budget without counting: refused while it is spent. */
+  peek(key: string): Promise<RateDecision>;
+  /** Forgets the key (its next request starts a new window). */
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * What a limiter does when its Redis store fails (unreachable, timed out):
+ * - `memory`: counts in this process until Redis answers again (availability first:
+ *   each instance then enforces the budget on its own, so N instances allow N times it);
+ * - `refuse`: throws RateLimitStoreError (the budget never silently grows; the caller
+ *   refuses the request, e.g. with 503).
+ */
+export type StoreFailurePolicy = 'memory' | 'refuse';
+
+export interface RateLimiterOptions {
+  /** Namespace of this limiter's keys (`<keyPrefix>:<key>`), unique per limiter, e.g. `mcp-rl:user`. */
+  readonly keyPrefix: string;
+  readonly points: number;
+  readonly windowSeconds: number;
+  /** Shared counters in Redis; null or absent: this process's memory. */
+  readonly redis?: Redis | null;
+  /** Only with `redis`. Default `memory`. */
+  readonly onStoreFailure?: StoreFailurePolicy;
+}
+
+/** The rate-limit store could not be read or written, and the limiter is set to refuse. */
+export class RateLimitStoreError extends Error {
+  override readonly name = 'RateLimitStoreError';
+  constructor(
+    readonly keyPrefix: string,
+    cause: unknown,
+  ) {
+    super(`rate-limit store unavailable for ${keyPrefix}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { keyPrefix, points, windowSeconds } = options;
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
+  const limiter: RateLimiterAbstract = options.redis
+    ? new RateLimiterRedis({
+        storeClient: options.redis,
+        keyPrefix,
+        points,
+        duration: windowSeconds,
+        // Fail at once while disconnected rather than wait for a reconnection.
+        rejectIfRedisNotReady: true,
+        ...((options.onStoreFailure ?? 'memory') === 'memory' ? { insuranceLimiter: memory } : {}),
+      })
+    : memory;
+
+  const decision = (res: RateLimiterRes, allowed: boolean): RateDecision => ({
+    allowed,
+    limit: points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(allowed ? 0 : 1, Math.ceil(res.msBeforeNext / 1000)),
+    windowSeconds,
+  });
+  const storeError = (error: unknown): RateLimitStoreError => new RateLimitStoreError(keyPrefix, error);
+
+  return {
+    async consume(key) {
+      try {
+        return decision(await limiter.consume(key), true);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return decision(rejection, false);
+        throw storeError(rejection);
+      }
+    },
+    async peek(key) {
+      let res: RateLimiterRes | null;
+      try {
+        res = await limiter.get(key);
+      } catch (error) {
+        throw storeError(error);
+      }
+      if (res === null) return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
+      return decision(res, res.consumedPoints < points);
+    },
+    async reset(key) {
+      try {
+        await limiter.delete(key);
+      } catch (error) {
+        throw storeError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { connectRedis, createRateLimiter, RateLimitStoreError, type RateLimiter } from '../src/rate-limit/index.js';
+
+/*
+ * The limiter on memory always; on Redis too when REDIS_URL is set (CI sets it).
+ * Each test uses a key prefix of its own, so runs never share counters.
+ */
+const REDIS_URL = process.env.REDIS_URL;
+const withRedis = REDIS_URL ? describe : describe.skip;
+
+const aPrefix = () => `test-${randomUUID()}`;
+
+/** A port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A client that never connected: what a limiter sees while Redis is down. */
+const unreachableClient = async () => new Redis(`redis://127.0.0.1:${await closedPort()}`, { lazyConnect: true, enableOfflineQueue: false });
+
+async function spend(limiter: RateLimiter, key: string, times: number): Promise<boolean[]> {
+  const allowed: boolean[] = [];
+  for (let i = 0; i < times; i += 1) allowed.push((await limiter.consume(key)).allowed);
+  return allowed;
+}
+
+describe('memory store', () => {
+  test('consume counts until the budget is spent, then refuses with the seconds to wait', async () => {
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 2, windowSeconds: 60 });
+    expect(await limiter.consume('k')).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60, windowSeconds: 60 });
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    const refused = await limiter.consume('k');
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.resetSeconds).toBeLessThanOrEqual(60);
+    expect((await limiter.consume('other')).allowed).toBe(true);
+  });
+
+  test('peek does not count; reset forgets the key', async () => {
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 1, windowSeconds: 60 });
+    expect(await limiter.peek('k')).toEqual({ allowed: true, limit: 1, remaining: 1, resetSeconds: 0, windowSeconds: 60 });
+    expect((await limiter.peek('k')).allowed).toBe(true);
+    await limiter.consume('k');
+    expect(await limiter.peek('k')).toMatchObject({ allowed: false, remaining: 0 });
+    await limiter.reset('k');
+    expect((await limiter.peek('k')).allowed).toBe(true);
+  });
+});
+
+describe('a Redis store that does not answer (no Redis needed)', () => {
+  test('refuse: every operation throws RateLimitStoreError naming the limiter', async () => {
+    const redis = await unreachableClient();
+    const limiter = createRateLimiter({ keyPrefix: 'auth-rl:login-account', points: 5, windowSeconds: 60, redis, onStoreFailure: 'refuse' });
+    for (const operation of [() => limiter.consume('k'), () => limiter.peek('k'), () => limiter.reset('k')]) {
+      const error = await operation().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RateLimitStoreError);
+      expect((error as Error).message).toMatch(/^rate-limit store unavailable for auth-rl:login-account: /);
+    }
+    redis.disconnect();
+  });
+
+  test('memory (the default): counts in this process instead', async () => {
+    const redis = await unreachableClient();
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 2, windowSeconds: 60, redis });
+    expect(await spend(limiter, 'k', 3)).toEqual([true, true, false]);
+    redis.disconnect();
+  });
+});
+
+describe('connectRedis', () => {
+  test('an unreachable server: a message naming it and the setting, saying what to start, without the password', async () => {
+    const port = await closedPort();
+    const error = await connectRedis(`redis://:s3cret-password@127.0.0.1:${port}`, { setting: 'REDIS_URL' }).catch((caught: unknown) => caught as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toMatch(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*ECONNREFUSED.*\\. Start Redis there`));
+    expect(error.message).toContain('or unset REDIS_URL');
+    expect(error.message).not.toContain('s3cret-password');
+  });
+});
+
+withRedis('Redis store (REDIS_URL)', () => {
+  let a: Redis;
+  let b: Redis;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([connectRedis(REDIS_URL!), connectRedis(REDIS_URL!)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.quit(), b?.quit()]);
+  });
+
+  test('two limiters (two connections, as two instances) share one budget; peek and reset see it too', async () => {
+    const keyPrefix = aPrefix();
+    const first = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: a, onStoreFailure: 'refuse' });
+    const second = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: b, onStoreFailure: 'refuse' });
+    expect(await spend(first, 'k', 2)).toEqual([true, true]);
+    expect((await second.peek('k')).remaining).toBe(1);
+    expect(await spend(second, 'k', 2)).toEqual([true, false]);
+    expect((await first.peek('k')).allowed).toBe(false);
+    await second.reset('k');
+    expect((await first.consume('k')).allowed).toBe(true);
+  });
+
+  test('keys are <keyPrefix>:<key> with the window as their expiry; prefixes keep limiters apart', async () => {
+    const keyPrefix = aPrefix();
+    const one = createRateLimiter({ keyPrefix: `${keyPrefix}:one`, points: 1, windowSeconds: 90, redis: a });
+    const two = createRateLimiter({ keyPrefix: `${keyPrefix}:two`, points: 1, windowSeconds: 90, redis: a });
+    expect((await one.consume('k')).allowed).toBe(true);
+    expect((await two.consume('k')).allowed).toBe(true);
+    expect((await a.keys(`${keyPrefix}:*`)).sort()).toEqual([`${keyPrefix}:one:k`, `${keyPrefix}:two:k`]);
+    const ttl = await a.ttl(`${keyPrefix}:one:k`);
+    expect(ttl).toBeGreaterThan(80);
+    expect(ttl).toBeLessThanOrEqual(90);
+    await a.del(`${keyPrefix}:one:k`, `${keyPrefix}:two:k`);
+  });
+});
