@@ -1,5 +1,6 @@
 import type { DomainDeps } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
+import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Credentials } from './accounts/credentials.js';
 import type { AuthConfig } from './config.js';
@@ -17,7 +18,7 @@ import { sendPage, type PageContext } from './routes/page-context.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signUpRoutes } from './routes/sign-up-routes.js';
 import { createCsrf } from '@cp/web-forms';
-import type { Throttles } from './security/throttle.js';
+import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttles } from './security/throttle.js';
 import { PACKAGE_VERSION, SERVER_NAME } from './version.js';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
@@ -37,6 +38,10 @@ export interface AppDeps {
   /** True once shutdown has begun: `/ready` answers 503. */
   readonly draining?: () => boolean;
 }
+
+/** What a throttled form answers while the throttle store (Redis) does not (503, Retry-After). */
+const THROTTLE_UNAVAILABLE_MESSAGE =
+  'Sign-in, sign-up and new connections are paused for a moment: the server cannot count attempts right now. Try again in a minute.';
 
 /** A probe id that names no user: the read is a real round trip that finds nothing. */
 const PROBE_ID = '00000000-0000-4000-8000-000000000000';
@@ -107,6 +112,13 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(provider.callback());
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof RateLimitStoreError && !res.headersSent) {
+      // Fail closed: a throttled form is refused while its attempts cannot be counted (README "Throttling").
+      deps.log.warn({ err: error, method: req.method, path: req.path }, 'throttle store unavailable: request refused');
+      res.set('Retry-After', String(STORE_UNAVAILABLE_RETRY_SECONDS));
+      sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }));
+      return;
+    }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
     if (res.headersSent) {
       res.end();

@@ -1,4 +1,4 @@
-import { type DatabaseSettings, databaseEnvShape, databaseSettings, envLoader } from '@cp/http-runtime';
+import { type DatabaseSettings, databaseEnvShape, databaseSettings, envLoader, redisEnvShape } from '@cp/http-runtime';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottle } from './config.js';
@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   AUTH_SIGNUP_IP_ATTEMPTS: positiveInt(defaultThrottle.signupPerIp.attempts),
   AUTH_REGISTRATION_IP_ATTEMPTS: positiveInt(defaultThrottle.registrationPerIp.attempts),
   AUTH_PURGE_INTERVAL_SECONDS: positiveInt(600),
+  ...redisEnvShape,
   DASHBOARD_CLIENT_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, ".", "_" or "-"').optional(),
   DASHBOARD_CLIENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DASHBOARD_URL: httpUrl.optional(),
@@ -63,6 +64,8 @@ export interface Env extends DatabaseSettings {
   readonly cookieKeys: string[] | null;
   readonly localSecretsFile: string;
   readonly purgeIntervalSeconds: number;
+  /** Shared throttle counters (REDIS_URL); null: this process's memory. */
+  readonly redisUrl: string | null;
 }
 
 export class EnvError extends Error {
@@ -157,6 +160,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     cookieKeys,
     localSecretsFile: env.AUTH_SECRETS_FILE,
     purgeIntervalSeconds: env.AUTH_PURGE_INTERVAL_SECONDS,
+    redisUrl: env.REDIS_URL ?? null,
     ...databaseSettings(env),
   };
 }

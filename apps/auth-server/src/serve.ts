@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { DomainDeps } from '@cp/domain';
 import { createMetrics, drainable, listen, type Metrics } from '@cp/http-runtime';
+import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { Credentials } from './accounts/credentials.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
@@ -17,7 +18,7 @@ export interface RunningService {
   readonly notes: readonly string[];
   readonly port: number;
   readonly metrics: Metrics;
-  /** Graceful: stop accepting, let in-flight requests finish (grace period), stop the purge timer. */
+  /** Graceful: stop accepting, let in-flight requests finish (grace period), stop the purge timer, then Redis. */
   close(): Promise<void>;
 }
 
@@ -35,9 +36,27 @@ export interface ServeAuthOptions {
  * Builds the app from ready dependencies and listens; purges expired OIDC rows
  * every `purgeIntervalSeconds`. Without configured keys (development only: env.ts
  * refuses that in production) the keys come from the local secrets file,
- * generated on the first start.
+ * generated on the first start. With `redisUrl` the throttles count in Redis, which
+ * must answer now: otherwise this throws a message that says what to start.
  */
 export async function serveAuth(options: ServeAuthOptions): Promise<RunningService> {
+  const { env, log } = options;
+  const redis =
+    env.redisUrl === null
+      ? null
+      : await connectRedis(env.redisUrl, { log, whileDown: 'sign-in, sign-up and client registration answer 503 until it is back' });
+  if (redis === null && env.production) {
+    log.warn('REDIS_URL is not set: throttles count in this process only (reset on restart, multiplied by the number of instances)');
+  }
+  try {
+    return await listenAuth(options, redis);
+  } catch (error) {
+    redis?.disconnect();
+    throw error;
+  }
+}
+
+async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promise<RunningService> {
   const { env, log } = options;
   const local =
     env.signingKeys === null || env.cookieKeys === null
@@ -54,7 +73,7 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
     domain: options.domain,
     credentials: options.credentials,
     oidc: options.oidc,
-    throttles: createThrottles(config.throttle),
+    throttles: createThrottles(config.throttle, { redis, keySecret: config.cookieKeys[0] ?? '' }),
     log,
   });
 
@@ -65,7 +84,10 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
   const drain = drainable(server, env.shutdownGraceSeconds * 1000);
   draining = () => drain.draining;
   const port = await listen(server, env.port, env.host);
-  log.info({ port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled }, 'auth server listening');
+  log.info(
+    { port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled, throttles: redis === null ? 'memory' : 'redis' },
+    'auth server listening',
+  );
 
   const purge = setInterval(() => {
     options.oidc
@@ -88,6 +110,7 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
       clearInterval(purge);
       const { forced } = await drain.drain();
       if (forced) log.warn('grace period over: open connections were closed');
+      await redis?.quit().catch(() => undefined);
     },
   };
 }

@@ -26,6 +26,13 @@ test('defaults: issuer http://localhost:4000, port 4000, the MCP resource, sign-
   expect(env.localSecretsFile).toBe('.data/auth/secrets.json');
 });
 
+test('REDIS_URL: unset or empty means memory counters; anything but redis:// or rediss:// is named', () => {
+  expect(parseEnv({}).redisUrl).toBeNull();
+  expect(parseEnv({ REDIS_URL: '' }).redisUrl).toBeNull();
+  expect(parseEnv({ REDIS_URL: 'rediss://:pw@redis.internal:6380' }).redisUrl).toBe('rediss://:pw@redis.internal:6380');
+  expect(problemsOf({ REDIS_URL: 'http://redis:6379' })).toContain('REDIS_URL: must be a redis:// or rediss:// URL');
+});
+
 test('each bad value is named', () => {
   const message = problemsOf({ AUTH_PORT: 'x', AUTH_ISSUER: 'ftp://a', AUTH_SIGNUP_ENABLED: 'maybe', MCP_PUBLIC_URL: 'nope' });
   for (const name of ['AUTH_PORT', 'AUTH_ISSUER', 'AUTH_SIGNUP_ENABLED', 'MCP_PUBLIC_URL']) expect(message).toContain(name);

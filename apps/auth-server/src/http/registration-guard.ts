@@ -1,5 +1,6 @@
+import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import type { RequestHandler } from 'express';
-import type { Throttle } from '../security/throttle.js';
+import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttle } from '../security/throttle.js';
 
 /**
  * In front of oidc-provider's registration endpoint: CORS for browser-based MCP
@@ -15,7 +16,18 @@ export function registrationGuard(throttle: Throttle): RequestHandler {
       return;
     }
     if (req.method === 'POST') {
-      const wait = await throttle.hit(req.ip ?? 'unknown');
+      let wait: number;
+      try {
+        wait = await throttle.hit(req.ip ?? 'unknown');
+      } catch (error) {
+        if (!(error instanceof RateLimitStoreError)) throw error;
+        // Fail closed, as the sign-in forms do (README "Throttling").
+        res.status(503).set('Retry-After', String(STORE_UNAVAILABLE_RETRY_SECONDS)).json({
+          error: 'temporarily_unavailable',
+          error_description: `Client registration is paused: the server cannot count registrations right now. Retry in ${STORE_UNAVAILABLE_RETRY_SECONDS} seconds.`,
+        });
+        return;
+      }
       if (wait > 0) {
         res.status(429).set('Retry-After', String(wait)).json({
           error: 'too_many_requests',

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { createRateLimiter, type Redis } from '@cp/http-runtime/rate-limit';
 import type { ThrottleConfig } from '../config.js';
 
 /** A counter of attempts per key over a fixed window. */
@@ -18,39 +19,52 @@ export interface Throttles {
   readonly registrationPerIp: Throttle;
 }
 
-const waitSeconds = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+/** Retry-After of a throttled request refused because the store (Redis) does not answer. */
+export const STORE_UNAVAILABLE_RETRY_SECONDS = 30;
 
-function throttle(name: string, attempts: number, windowSeconds: number): Throttle {
-  const limiter = new RateLimiterMemory({ keyPrefix: `auth:${name}`, points: attempts, duration: windowSeconds });
-  return {
-    async retryAfter(key) {
-      const res = await limiter.get(key);
-      return res !== null && res.remainingPoints <= 0 && res.consumedPoints >= attempts ? waitSeconds(res) : 0;
-    },
-    async hit(key) {
-      try {
-        await limiter.consume(key);
-        return 0;
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return waitSeconds(rejection);
-        throw rejection;
-      }
-    },
-    async reset(key) {
-      await limiter.delete(key);
-    },
-  };
+export interface ThrottleStore {
+  /** Shared counters (every instance, across restarts); null: this process's memory. */
+  readonly redis: Redis | null;
+  /** Namespace of the keys; each throttle adds its own name (`auth-rl:login-account:...`). */
+  readonly keyPrefix?: string;
+  /**
+   * A secret every instance shares (main.ts: the first cookie key). Keys are stored as
+   * HMACs under a key derived from it, so the store never holds an email address or an IP.
+   */
+  readonly keySecret: string;
 }
 
 /**
- * In-process counters: each instance counts on its own, so with N instances
- * behind a balancer an attacker gets up to N times the budget (see README).
+ * The four throttles. With Redis the counts are shared by every instance and survive
+ * restarts; if Redis stops answering, every throttled request fails with
+ * RateLimitStoreError (the app answers 503) rather than counting in memory: a
+ * budget that silently multiplies by the number of instances, and starts from zero,
+ * is what these throttles exist to prevent (README "Throttling").
  */
-export function createThrottles(config: ThrottleConfig): Throttles {
+export function createThrottles(config: ThrottleConfig, store: ThrottleStore): Throttles {
+  const prefix = store.keyPrefix ?? 'auth-rl';
+  const hmacKey = Buffer.from(hkdfSync('sha256', store.keySecret, 'cp-auth-throttle', 'throttle keys v1', 32));
+  const hashed = (key: string): string => createHmac('sha256', hmacKey).update(key).digest('base64url');
+
+  const throttle = (name: string, { attempts, windowSeconds }: { attempts: number; windowSeconds: number }): Throttle => {
+    const limiter = createRateLimiter({ keyPrefix: `${prefix}:${name}`, points: attempts, windowSeconds, redis: store.redis, onStoreFailure: 'refuse' });
+    return {
+      async retryAfter(key) {
+        const decision = await limiter.peek(hashed(key));
+        return decision.allowed ? 0 : decision.resetSeconds;
+      },
+      async hit(key) {
+        const decision = await limiter.consume(hashed(key));
+        return decision.allowed ? 0 : decision.resetSeconds;
+      },
+      reset: (key) => limiter.reset(hashed(key)),
+    };
+  };
+
   return {
-    loginPerAccount: throttle('login-account', config.loginPerAccount.attempts, config.loginPerAccount.windowSeconds),
-    loginPerIp: throttle('login-ip', config.loginPerIp.attempts, config.loginPerIp.windowSeconds),
-    signupPerIp: throttle('signup-ip', config.signupPerIp.attempts, config.signupPerIp.windowSeconds),
-    registrationPerIp: throttle('registration-ip', config.registrationPerIp.attempts, config.registrationPerIp.windowSeconds),
+    loginPerAccount: throttle('login-account', config.loginPerAccount),
+    loginPerIp: throttle('login-ip', config.loginPerIp),
+    signupPerIp: throttle('signup-ip', config.signupPerIp),
+    registrationPerIp: throttle('registration-ip', config.registrationPerIp),
   };
 }

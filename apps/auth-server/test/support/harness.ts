@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DomainDeps } from '@cp/domain';
 import { inMemoryDeps } from '@cp/domain/testing';
 import { createCredentials, createOidcStorage } from '@cp/db';
+import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { TestDatabase } from '@cp/db/testing';
 import type { Credentials } from '../../src/accounts/credentials.js';
 import { createApp } from '../../src/app.js';
@@ -10,7 +12,7 @@ import { type AuthConfig, makeConfig } from '../../src/config.js';
 import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
 import { silentLogger } from '../../src/log.js';
 import type { OidcStorage } from '../../src/oidc/storage.js';
-import { createThrottles } from '../../src/security/throttle.js';
+import { createThrottles, type Throttles } from '../../src/security/throttle.js';
 import { memoryCredentials, memoryOidcStorage } from './memory-storage.js';
 
 export interface AuthHarness {
@@ -20,7 +22,26 @@ export interface AuthHarness {
   readonly oidc: OidcStorage;
   readonly credentials: Credentials;
   readonly signingKeys: SigningKey[];
+  /** Where this instance's throttles count. */
+  readonly throttleStore: 'memory' | 'redis';
   close(): Promise<void>;
+}
+
+/**
+ * Where the throttles count: this process's memory; `redis`, a connection of the
+ * harness's own to REDIS_URL under a key prefix of its own (so tests never share
+ * counters); or a given client and prefix (instances given the same share counters).
+ */
+export type ThrottleStoreOption = 'memory' | 'redis' | { readonly redis: Redis; readonly keyPrefix: string };
+
+/** The store the environment names: Redis when REDIS_URL is set (CI runs the suite both ways), else memory. */
+export const environmentThrottleStore = (): 'memory' | 'redis' => (process.env.REDIS_URL ? 'redis' : 'memory');
+
+/** REDIS_URL, for tests that need Redis (they run only when it is set). */
+export function redisUrl(): string {
+  const url = process.env.REDIS_URL;
+  if (!url) throw new Error('REDIS_URL is not set: this test needs Redis (e.g. REDIS_URL=redis://127.0.0.1:6379)');
+  return url;
 }
 
 export interface HarnessOptions {
@@ -29,6 +50,10 @@ export interface HarnessOptions {
   readonly oidc?: OidcStorage;
   readonly credentials?: Credentials;
   readonly signingKeys?: SigningKey[];
+  /** Default: `environmentThrottleStore()`. */
+  readonly throttleStore?: ThrottleStoreOption;
+  /** Replaces the throttles altogether (e.g. ones whose store fails). */
+  readonly throttles?: Throttles;
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
@@ -57,7 +82,12 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   const oidc = options.oidc ?? memoryOidcStorage();
   const credentials = options.credentials ?? memoryCredentials(memory?.passwordHashes ?? new Map());
   const signingKeys = options.signingKeys ?? [await generateSigningKey()];
-  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles: createThrottles(config.throttle), log: silentLogger() });
+  const store = options.throttleStore ?? environmentThrottleStore();
+  const ownRedis = store === 'redis' ? await connectRedis(redisUrl()) : null;
+  const redis = typeof store === 'object' ? store.redis : ownRedis;
+  const keyPrefix = typeof store === 'object' ? store.keyPrefix : `auth-rl-test-${randomUUID()}`;
+  const throttles = options.throttles ?? createThrottles(config.throttle, { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' });
+  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles, log: silentLogger() });
   server.on('request', app);
   return {
     issuer,
@@ -66,9 +96,11 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
     oidc,
     credentials,
     signingKeys,
+    throttleStore: redis === null ? 'memory' : 'redis',
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ownRedis?.quit();
     },
   };
 }

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectRedis, RateLimitStoreError, type Redis } from '@cp/http-runtime/rate-limit';
+import type { ThrottleConfig } from '../src/config.js';
+import { parseEnv } from '../src/env.js';
+import { silentLogger } from '../src/log.js';
+import type { Throttle, Throttles } from '../src/security/throttle.js';
+import { serveAuth } from '../src/serve.js';
+import { FormBrowser, type Page } from './support/form-browser.js';
+import { aUser, PASSWORD } from './support/flow.js';
+import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type HarnessOptions } from './support/harness.js';
+import { memoryCredentials, memoryOidcStorage } from './support/memory-storage.js';
+import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
+import { TcpProxy } from './support/tcp-proxy.js';
+
+/*
+ * The throttles (README "Throttling") on the memory store always, and on Redis too
+ * when REDIS_URL is set (CI runs the suite once with it and once without). Tests
+ * that need Redis say so in their name and are skipped without it.
+ */
+const REDIS = Boolean(process.env.REDIS_URL);
+const stores: ('memory' | 'redis')[] = REDIS ? ['memory', 'redis'] : ['memory'];
+const withRedis = REDIS ? describe : describe.skip;
+
+const limits: ThrottleConfig = {
+  loginPerAccount: { attempts: 3, windowSeconds: 900 },
+  loginPerIp: { attempts: 6, windowSeconds: 3600 },
+  signupPerIp: { attempts: 2, windowSeconds: 3600 },
+  registrationPerIp: { attempts: 2, windowSeconds: 3600 },
+};
+
+const harnesses: AuthHarness[] = [];
+const start = async (options: HarnessOptions = {}): Promise<AuthHarness> => {
+  const harness = await startAuthServer({ config: { throttle: limits }, ...options });
+  harnesses.push(harness);
+  return harness;
+};
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+
+/** One sign-in on /login, as a new browser; the page it ends on (200: /account). */
+async function signInOnce(auth: AuthHarness, email: string, password: string): Promise<Page> {
+  const browser = new FormBrowser();
+  return browser.submit(await browser.open(`${auth.issuer}/login`), { email, password });
+}
+
+async function signUpOnce(auth: AuthHarness): Promise<Page> {
+  const browser = new FormBrowser();
+  return browser.submit(await browser.open(`${auth.issuer}/signup`), { email: `new-${randomUUID()}@example.com`, password: PASSWORD });
+}
+
+const CLIENT = { client_name: 'Throttle test', redirect_uris: ['http://127.0.0.1:33418/'], token_endpoint_auth_method: 'none' };
+
+const statuses = async (count: number, attempt: () => Promise<{ status: number }>): Promise<number[]> => {
+  const result: number[] = [];
+  for (let i = 0; i < count; i += 1) result.push((await attempt()).status);
+  return result;
+};
+
+describe.each(stores)('%s store', (store) => {
+  const startOn = (options: HarnessOptions = {}) => start({ throttleStore: store, ...options });
+
+  test('sign-in per account: a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
+    const auth = await startOn();
+    const user = await aUser(auth);
+    expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
+    expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(200);
+    // The address is matched as typed by people: case and spaces do not open a new budget.
+    expect(await statuses(3, () => signInOnce(auth, ` ${user.email.toUpperCase()} `, 'wrong password'))).toEqual([401, 401, 401]);
+    const refused = await signInOnce(auth, user.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    expect(refused.html).toContain('Too many attempts');
+    // Another account from the same address is not blocked (5 failures < 6 per IP).
+    const other = await aUser(auth);
+    expect((await signInOnce(auth, other.email, PASSWORD)).status).toBe(200);
+  });
+
+  test('sign-in per IP: failures across addresses add up', async () => {
+    const auth = await startOn();
+    const user = await aUser(auth);
+    expect(await statuses(6, () => signInOnce(auth, `nobody-${randomUUID()}@example.com`, 'wrong password'))).toEqual([401, 401, 401, 401, 401, 401]);
+    expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
+  });
+
+  test('sign-up per IP', async () => {
+    const auth = await startOn();
+    expect(await statuses(2, () => signUpOnce(auth))).toEqual([200, 200]);
+    const refused = await signUpOnce(auth);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  test('client registration per IP', async () => {
+    const auth = await startOn();
+    expect(await statuses(2, () => register(auth.issuer, CLIENT))).toEqual([201, 201]);
+    const refused = await register(auth.issuer, CLIENT);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe('too_many_requests');
+  });
+
+  if (store === 'memory') {
+    test('memory store: each instance counts on its own (why several instances need REDIS_URL)', async () => {
+      const [a, b] = await Promise.all([startOn(), startOn()]);
+      expect(await statuses(2, () => register(a.issuer, CLIENT))).toEqual([201, 201]);
+      expect((await register(a.issuer, CLIENT)).status).toBe(429);
+      expect((await register(b.issuer, CLIENT)).status).toBe(201);
+    });
+  }
+});
+
+withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = await connectRedis(redisUrl());
+  });
+  afterAll(() => redis?.quit());
+  const shared = () => ({ redis, keyPrefix: `auth-rl-test-${randomUUID()}` });
+
+  test('two instances share the sign-in throttle: failures on A count on B', async () => {
+    const store = shared();
+    const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
+    const user = await aUser(a);
+    expect(await statuses(2, () => signInOnce(a, user.email, 'wrong password'))).toEqual([401, 401]);
+    expect((await signInOnce(b, user.email, 'wrong password')).status).toBe(401);
+    expect((await signInOnce(b, user.email, PASSWORD)).status).toBe(429);
+    expect((await signInOnce(a, user.email, PASSWORD)).status).toBe(429);
+  });
+
+  test('and the per-IP budgets: registrations on A count on B', async () => {
+    const store = shared();
+    const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
+    expect((await register(a.issuer, CLIENT)).status).toBe(201);
+    expect((await register(b.issuer, CLIENT)).status).toBe(201);
+    expect((await register(a.issuer, CLIENT)).status).toBe(429);
+  });
+
+  test('a restart keeps the count: a new instance on the same store is still throttled', async () => {
+    const store = shared();
+    const first = await start({ throttleStore: store });
+    const user = await aUser(first);
+    expect(await statuses(3, () => signInOnce(first, user.email, 'wrong password'))).toEqual([401, 401, 401]);
+    await first.close();
+    const second = await start({ throttleStore: store, domain: first.domain, credentials: first.credentials });
+    expect((await signInOnce(second, user.email, PASSWORD)).status).toBe(429);
+  });
+
+  test('keys: one namespace per throttle; emails and IPs only as keyed hashes', async () => {
+    const store = shared();
+    const auth = await start({ throttleStore: store });
+    const email = `someone-${randomUUID()}@example.com`;
+    await signInOnce(auth, email, 'wrong password');
+    await signUpOnce(auth);
+    await register(auth.issuer, CLIENT);
+    const keys = (await redis.keys(`${store.keyPrefix}:*`)).sort();
+    expect(keys.map((key) => key.split(':')[1])).toEqual(['login-account', 'login-ip', 'registration-ip', 'signup-ip']);
+    for (const key of keys) {
+      expect(key).toMatch(new RegExp(`^${store.keyPrefix}:[a-z-]+:[A-Za-z0-9_-]{43}$`));
+      expect(key).not.toContain('@');
+      expect(key).not.toContain('127.0.0.1');
+      expect(await redis.ttl(key)).toBeGreaterThan(0);
+    }
+    await redis.del(...keys);
+  });
+
+  test('Redis going away while running: throttled forms answer 503 (fail closed), the rest works; once back, counting resumes', async () => {
+    const target = new URL(redisUrl());
+    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    await proxy.start();
+    const client = await connectRedis(proxy.url(redisUrl()));
+    try {
+      const auth = await start({ throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` } });
+      const user = await aUser(auth);
+      expect((await signInOnce(auth, user.email, 'wrong password')).status).toBe(401);
+
+      await proxy.stop();
+      await waitFor(() => client.status !== 'ready');
+      const refused = await signInOnce(auth, user.email, PASSWORD);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(refused.html).toContain('Try again in a minute');
+      expect((await signUpOnce(auth)).status).toBe(503);
+      const registration = await register(auth.issuer, CLIENT);
+      expect(registration.status).toBe(503);
+      expect(registration.json.error).toBe('temporarily_unavailable');
+      expect((await fetch(`${auth.issuer}/login`)).status).toBe(200);
+      expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
+
+      await proxy.start();
+      await waitFor(() => client.status === 'ready');
+      // The failure before the outage still counts: 1 + 2 = 3, the limit.
+      expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
+      expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
+    } finally {
+      client.disconnect();
+      await proxy.stop();
+    }
+  });
+});
+
+test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
+  const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
+  const failing: Throttle = { retryAfter: unavailable, hit: unavailable, reset: unavailable };
+  const throttles: Throttles = { loginPerAccount: failing, loginPerIp: failing, signupPerIp: failing, registrationPerIp: failing };
+  const auth = await start({ throttles });
+  const user = await aUser(auth);
+
+  const signIn = await signInOnce(auth, user.email, PASSWORD);
+  expect(signIn.status).toBe(503);
+  expect(signIn.headers.get('retry-after')).toBe('30');
+  expect(signIn.html).toContain('cannot count attempts right now');
+  expect((await signUpOnce(auth)).status).toBe(503);
+  const registration = await fetch(`${auth.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CLIENT) });
+  expect(registration.status).toBe(503);
+  expect(registration.headers.get('retry-after')).toBe('30');
+  expect(await registration.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('Retry in 30 seconds') });
+  for (const path of ['/login', '/signup', '/.well-known/oauth-authorization-server', '/jwks']) {
+    expect((await fetch(`${auth.issuer}${path}`)).status).toBe(200);
+  }
+
+  // The sign-in form of an authorization request, with a client registered through a healthy instance on the same storage.
+  const healthy = await start({ domain: auth.domain, credentials: auth.credentials, oidc: auth.oidc, throttleStore: 'memory' });
+  const client = await aPublicClient(healthy.issuer);
+  const browser = new FormBrowser();
+  const page = await browser.open(
+    authorizeUrl(auth.issuer, {
+      client_id: client.client_id,
+      response_type: 'code',
+      redirect_uri: client.redirect_uris[0],
+      scope: 'mcp:read',
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    }),
+  );
+  expect(page.url).toContain('/interaction/');
+  expect((await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ })).status).toBe(503);
+});
+
+test('REDIS_URL set but Redis unreachable at start: the server does not start, and says what to start', async () => {
+  const port = await closedPort();
+  const env = parseEnv({ AUTH_PORT: '0', AUTH_HOST: '127.0.0.1', REDIS_URL: `redis://:s3cret@127.0.0.1:${port}` });
+  expect(env.redisUrl).toBe(`redis://:s3cret@127.0.0.1:${port}`);
+  const memory = memoryDomain();
+  const failure = serveAuth({
+    env,
+    root: await mkdtemp(join(tmpdir(), 'auth-redis-')),
+    domain: memory,
+    credentials: memoryCredentials(memory.passwordHashes),
+    oidc: memoryOidcStorage(),
+    log: silentLogger(),
+  });
+  await expect(failure).rejects.toThrow(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*\\. Start Redis there`));
+  await expect(failure).rejects.not.toThrow(/s3cret/);
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
