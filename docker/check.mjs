@@ -237,6 +237,13 @@ for (const key of [
 }
 if (environmentOf('mcp-server').DASHBOARD_URL !== environmentOf('dashboard').DASHBOARD_URL)
   fail('compose.yml', 'DASHBOARD_URL differs between mcp-server and dashboard');
+// One Redis for the MCP server's rate limits and the auth server's throttles.
+if (environmentOf('auth-server').REDIS_URL === undefined)
+  fail('compose.yml services.auth-server', 'needs REDIS_URL (shared sign-in throttles)');
+else if (environmentOf('auth-server').REDIS_URL !== environmentOf('mcp-server').REDIS_URL)
+  fail('compose.yml', 'REDIS_URL differs between auth-server and mcp-server');
+if (dependencies(services['auth-server'] ?? {}).redis?.condition !== 'service_healthy')
+  fail('compose.yml services.auth-server', 'must depend on redis with condition service_healthy');
 const dashboardDeps = dependencies(services.dashboard ?? {});
 if (dashboardDeps['auth-server']?.condition !== 'service_healthy')
   fail(
@@ -270,7 +277,7 @@ for (const [upstream, port] of [
 if (!/\.\/Caddyfile:\/etc\/caddy\/Caddyfile/.test(JSON.stringify(services.caddy?.volumes ?? [])))
   fail('compose.yml services.caddy', 'must mount ./Caddyfile');
 passed.push(
-  'compose.yml: services, depends_on conditions, replicas, healthchecks, restart policies, ports, no inline secrets, dashboard client settings, Caddyfile variables and sites',
+  'compose.yml: services, depends_on conditions, replicas, healthchecks, restart policies, ports, no inline secrets, dashboard client settings, one REDIS_URL for auth and MCP, Caddyfile variables and sites',
 );
 
 // ---------------------------------------------------------------------------------------
