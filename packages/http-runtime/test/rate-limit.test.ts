@@ -76,7 +76,10 @@ describe('a Redis store that does not answer (no Redis needed)', () => {
 describe('connectRedis', () => {
   test('an unreachable server: a message naming it and the setting, saying what to start, without the password', async () => {
     const port = await closedPort();
-    const error = await connectRedis(`redis://:s3cret-password@127.0.0.1:${port}`, { setting: 'REDIS_URL' }).catch((caught: unknown) => caught as Error);
+    const error = (await connectRedis(`redis://:s3cret-password@127.0.0.1:${port}`, { setting: 'REDIS_URL' }).then(
+      () => null,
+      (caught: unknown) => caught,
+    )) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toMatch(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*ECONNREFUSED.*\\. Start Redis there`));
     expect(error.message).toContain('or unset REDIS_URL');
