@@ -17,7 +17,17 @@ export interface DashboardConfig {
   /** Shown beside releases: where hosts fetch them (`/consume`). */
   readonly deliveryUrl: string;
   readonly trustProxy: boolean | number | string;
+  /** How many variants and release events the component page shows at a time ("Older" / "Newer" for the rest). */
+  readonly componentPageSizes: ComponentPageSizes;
 }
+
+export interface ComponentPageSizes {
+  readonly variants: number;
+  readonly releaseEvents: number;
+}
+
+/** Not a setting: fixed here, smaller only in tests (a page of 100 variants is what a person can scan). */
+export const COMPONENT_PAGE_SIZES: ComponentPageSizes = { variants: 100, releaseEvents: 50 };
 
 export const DEVELOPMENT_SESSION_KEY = 'development-dashboard-session-key-not-for-production';
 
@@ -32,6 +42,7 @@ export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardC
     mcpUrl: 'http://localhost:4100/mcp',
     deliveryUrl: 'http://localhost:4200',
     trustProxy: false,
+    componentPageSizes: COMPONENT_PAGE_SIZES,
     ...overrides,
   };
 }

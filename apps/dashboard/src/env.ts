@@ -1,6 +1,6 @@
 import { type DatabaseSettings, databaseEnvShape, databaseSettings, envLoader, objectStoreEnvShape } from '@cp/http-runtime';
 import { z } from 'zod';
-import { type DashboardConfig, DEVELOPMENT_SESSION_KEY } from './config.js';
+import { COMPONENT_PAGE_SIZES, type DashboardConfig, DEVELOPMENT_SESSION_KEY } from './config.js';
 
 /*
  * The process environment, parsed once at start. A bad value stops the process
@@ -88,6 +88,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       mcpUrl: env.MCP_PUBLIC_URL,
       deliveryUrl: env.DELIVERY_PUBLIC_URL.replace(/\/$/, ''),
       trustProxy: trust === undefined || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
+      componentPageSizes: COMPONENT_PAGE_SIZES,
     },
     port: env.DASHBOARD_PORT,
     host: env.DASHBOARD_HOST,

@@ -38,6 +38,7 @@ test('no setting: development defaults that match the auth server and the other 
       mcpUrl: 'http://localhost:4100/mcp',
       deliveryUrl: 'http://localhost:4200',
       trustProxy: false,
+      componentPageSizes: { variants: 100, releaseEvents: 50 },
     },
     port: 4300,
     host: undefined,
@@ -85,6 +86,7 @@ test('every setting read and shaped', () => {
     mcpUrl: 'https://mcp.example.com/mcp',
     deliveryUrl: 'https://cdn.example.com',
     trustProxy: 1,
+    componentPageSizes: { variants: 100, releaseEvents: 50 },
   });
   expect(env).toMatchObject({
     port: 8080,

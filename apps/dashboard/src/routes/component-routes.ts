@@ -12,8 +12,11 @@ import {
 } from '@cp/domain';
 import { Router } from 'express';
 import { html } from '@cp/web-forms';
-import { bytes, csrfInput, layout, noticeBox, when } from '../pages/layout.js';
+import { componentPage } from '../pages/component-page.js';
+import { csrfInput, layout } from '../pages/layout.js';
+import { componentPageHref, parseComponentPageQuery, type ComponentPageQuery } from './component-page-query.js';
 import { field, formBody, notice, page, query, sendPage, type RouteContext } from './context.js';
+import { environmentRows } from './environment-rows.js';
 
 /** Content-Security-Policy of a variant preview: its own opaque origin (sandbox without allow-same-origin), nothing from the network. */
 export const PREVIEW_CSP =
@@ -28,60 +31,88 @@ export function componentRoutes(ctx: RouteContext): Router {
     return map;
   };
 
+  const variantOf = async (componentId: string, variantId: string): Promise<Variant> => {
+    const variant = isUuid(variantId) ? await ctx.domain.repos.variants.findById(variantId) : null;
+    if (variant === null || variant.componentId !== componentId) throw notFound('Variant', variantId);
+    return variant;
+  };
+
   router.get('/component/:id', page(ctx, async (req, res, visitor) => {
+    const { actor } = visitor;
     const componentId = String(req.params.id);
-    const { component } = await getComponent({ actor: visitor.actor, componentId, includeContent: false }, ctx.domain);
-    const [{ variants }, releases, environments] = await Promise.all([
-      listVariants({ actor: visitor.actor, componentId, limit: 100 }, ctx.domain),
-      listReleaseHistory({ actor: visitor.actor, componentId, limit: 50 }, ctx.domain),
-      listEnvironments({ actor: visitor.actor, organizationId: component.organizationId }, ctx.domain),
+    const { component } = await getComponent({ actor, componentId, includeContent: false }, ctx.domain);
+    const state = parseComponentPageQuery(req);
+    const sizes = ctx.config.componentPageSizes;
+    const variantsPage = (beforeSequence?: number) => listVariants({ actor, componentId, limit: sizes.variants, beforeSequence }, ctx.domain);
+    const historyPage = (before?: string, after?: string) => listReleaseHistory({ actor, componentId, limit: sizes.releaseEvents, before, after }, ctx.domain);
+    const historyPaged = state.releasesBefore !== undefined || state.releasesAfter !== undefined;
+    // The environments section always works from the latest pages; the lists show the pages asked for.
+    const [latestVariants, olderVariants, latestHistory, olderHistory, environments, chosen] = await Promise.all([
+      variantsPage(),
+      state.variantsBefore === undefined ? null : variantsPage(state.variantsBefore),
+      historyPage(),
+      historyPaged ? historyPage(state.releasesBefore, state.releasesAfter) : null,
+      listEnvironments({ actor, organizationId: component.organizationId }, ctx.domain),
+      // A variant that is not this component's: 404, as for any unknown id (not a page without a preview).
+      state.variant === null ? null : variantOf(component.id, state.variant),
     ]);
-    const people = await emails([...variants.map((v) => v.variant.createdBy), ...releases.history.map((e) => e.releasedBy)]);
-    const bySequence = new Map(variants.map(({ variant }) => [variant.id, variant]));
-    const label = (id: string | null) => (id === null ? '—' : bySequence.has(id) ? `v${bySequence.get(id)!.sequence}` : 'an older variant');
-    const previewId = query(req, 'variant') || variants[0]?.variant.id;
-    const preview = variants.find((v) => v.variant.id === previewId)?.variant ?? null;
-    const latest = variants[0]?.variant ?? null;
-    const rows = environments.map((env) => {
-      const current = releases.current.find((r) => r.environmentId === env.id) ?? null;
-      const lastEvent = releases.history.find((e) => e.environmentId === env.id && e.variantId === current?.variantId);
-      // Roll back to what it replaced when that is older; otherwise (a first release, or one that was
-      // itself a roll back) to the variant before it. Never "back" to a newer variant: that is Publish.
-      const currentVariant = current === null ? undefined : bySequence.get(current.variantId);
-      const older = currentVariant === undefined ? undefined : variants.find(({ variant }) => variant.sequence < currentVariant.sequence)?.variant;
-      const replaced = lastEvent?.previousVariantId ?? null;
-      // The page lists the newest 100 variants: one it does not list is older than all of them.
-      const replacedIsOlder = replaced !== null && currentVariant !== undefined && (bySequence.get(replaced)?.sequence ?? 0) < currentVariant.sequence;
-      const previous = (replacedIsOlder ? replaced : null) ?? older?.id ?? null;
-      return html`<tr><th scope="row">${env.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
-<td class="inline">${latest !== null && latest.id !== current?.variantId ? html`<a class="button" href="/component/${component.id}/publish?environment=${env.name}&amp;variant=${latest.id}">Publish v${latest.sequence}</a>` : ''}
-${previous !== null && previous !== current?.variantId ? html`<a class="button secondary" href="/component/${component.id}/publish?environment=${env.name}&amp;variant=${previous}">Roll back to ${label(previous)}</a>` : ''}</td></tr>`;
-    });
-    const consume = `${ctx.config.deliveryUrl}/consume?id=${component.id}`;
-    sendPage(res, 200, layout({
-      title: component.name,
+    const href = (change: Partial<ComponentPageQuery>, anchor?: string) => componentPageHref(component.id, { ...state, ...change }, anchor);
+    // "Newer" reached the newest events: that page is the latest one, under its own URL.
+    if (state.releasesAfter !== undefined && olderHistory?.newerAfter === null) return res.redirect(303, href({ releasesAfter: undefined }, 'release-history'));
+    const variants = olderVariants ?? latestVariants;
+    const history = olderHistory ?? latestHistory;
+
+    // Every variant the page names, even those on no page shown (older, or only in the history).
+    const known = new Map([...latestVariants.variants, ...variants.variants].map(({ variant }) => [variant.id, variant]));
+    if (chosen !== null) known.set(chosen.id, chosen);
+    const named = [...latestHistory.history, ...history.history].flatMap((e) => [e.variantId, e.previousVariantId]).concat(latestHistory.current.map((r) => r.variantId));
+    const missing = [...new Set(named)].filter((id): id is string => id !== null && !known.has(id));
+    for (const variant of await Promise.all(missing.map((id) => ctx.domain.repos.variants.findById(id)))) if (variant !== null) known.set(variant.id, variant);
+    const label = (id: string | null) => (id === null ? '—' : known.has(id) ? `v${known.get(id)!.sequence}` : 'an unknown variant');
+
+    const people = await emails([...variants.variants.map((v) => v.variant.createdBy), ...history.history.map((e) => e.releasedBy)]);
+    const latestList = latestVariants.variants.map(({ variant }) => variant);
+    const newestShown = latestList[0]?.sequence ?? 0;
+    const newerBefore = state.variantsBefore === undefined ? undefined : state.variantsBefore + sizes.variants;
+
+    sendPage(res, 200, componentPage({
+      component,
       chrome: visitor.chrome(component.organizationId),
-      body: html`<h1>${component.name}</h1>
-${noticeBox(notice(req))}
-${component.description ? html`<p>${component.description}</p>` : ''}
-<p class="hint">Id <code>${component.id}</code> · updated ${when(component.updatedAt)} · preview at <code>${consume}</code></p>
-<h2 id="tags-heading">Tags</h2>
-${component.tags.length === 0 ? html`<p class="hint">No tags.</p>` : html`<ul class="tags" aria-labelledby="tags-heading">${component.tags.map((t) => html`<li>${t}</li>`)}</ul>`}
-<form method="post" action="/component/${component.id}/tags" class="inline">${csrfInput(visitor.chrome(null).csrf)}
-<label for="tags">Edit tags</label><input type="text" id="tags" name="tags" value="${component.tags.join(', ')}" aria-describedby="tags-hint" size="40">
-<button type="submit">Save tags</button></form>
-<p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
-<h2>Environments</h2>
-<table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${rows}</tbody></table>
-<h2>Variants</h2>
-${variants.length === 0 ? html`<p>No variant yet.</p>` : html`<table><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Uploaded by</th><th scope="col">When</th><th scope="col">Live in</th><th scope="col"><span class="hint">Actions</span></th></tr></thead>
-<tbody>${variants.map(({ variant, environments: live }) => html`<tr><th scope="row">v${variant.sequence}</th><td>${bytes(variant.size)}</td><td class="mono">${variant.sha256}</td><td>${people.get(variant.createdBy)}</td><td>${when(variant.createdAt)}</td><td>${live.join(', ') || '—'}</td>
-<td class="inline"><a href="/component/${component.id}?variant=${variant.id}#preview">Preview</a> <a href="/component/${component.id}/publish?variant=${variant.id}">Publish…</a></td></tr>`)}</tbody></table>`}
-${preview === null ? '' : html`<h2 id="preview">Preview of v${preview.sequence}</h2>
-<iframe class="preview" sandbox="allow-scripts" src="/component/${component.id}/variants/${preview.id}/preview" title="Preview of ${component.name} v${preview.sequence}"></iframe>`}
-<h2>Release history</h2>
-${releases.history.length === 0 ? html`<p class="hint">Nothing released yet.</p>` : html`<table><thead><tr><th scope="col">When</th><th scope="col">Environment</th><th scope="col">Variant</th><th scope="col">Replaced</th><th scope="col">By</th></tr></thead>
-<tbody>${releases.history.map((e) => html`<tr><td>${when(e.releasedAt)}</td><td>${e.environmentName}</td><td>${label(e.variantId)}</td><td>${label(e.previousVariantId)}</td><td>${people.get(e.releasedBy)}</td></tr>`)}</tbody></table>`}`,
+      notice: notice(req),
+      consumeUrl: `${ctx.config.deliveryUrl}/consume?id=${component.id}`,
+      environments: await environmentRows({
+        componentId: component.id,
+        environments,
+        current: latestHistory.current,
+        history: latestHistory.history,
+        latestVariants: latestList,
+        known,
+        label,
+        olderThan: async (sequence) => (await ctx.domain.repos.variants.listForComponent(component.id, { limit: 1, beforeSequence: sequence }))[0] ?? null,
+      }),
+      variants: {
+        items: variants.variants,
+        empty: state.variantsBefore === undefined ? 'No variant yet.' : 'No older variant.',
+        links: {
+          latest: state.variantsBefore === undefined ? null : href({ variantsBefore: undefined }, 'variants'),
+          // Sequences are 1, 2, 3…: the newer page is this cursor + a page; past the newest variant, that is the latest page.
+          newer: newerBefore === undefined ? null : href({ variantsBefore: newerBefore > newestShown ? undefined : newerBefore }, 'variants'),
+          older: variants.nextBeforeSequence === null ? null : href({ variantsBefore: variants.nextBeforeSequence }, 'variants'),
+        },
+      },
+      preview: chosen ?? latestList[0] ?? null,
+      history: {
+        items: history.history,
+        empty: historyPaged ? 'No release event here: see the latest ones.' : 'Nothing released yet.',
+        links: {
+          latest: historyPaged ? href({ releasesBefore: undefined, releasesAfter: undefined }, 'release-history') : null,
+          newer: history.newerAfter === null ? null : href({ releasesBefore: undefined, releasesAfter: history.newerAfter }, 'release-history'),
+          older: history.olderBefore === null ? null : href({ releasesBefore: history.olderBefore, releasesAfter: undefined }, 'release-history'),
+        },
+      },
+      people,
+      label,
+      previewHref: (variantId) => href({ variant: variantId }, 'preview'),
     }));
   }));
 
@@ -91,12 +122,6 @@ ${releases.history.length === 0 ? html`<p class="hint">Nothing released yet.</p>
     await editComponentTags({ actor: visitor.actor, componentId, set: tags }, ctx.domain);
     res.redirect(303, `/component/${componentId}?notice=tags`);
   }));
-
-  const variantOf = async (componentId: string, variantId: string): Promise<Variant> => {
-    const variant = isUuid(variantId) ? await ctx.domain.repos.variants.findById(variantId) : null;
-    if (variant === null || variant.componentId !== componentId) throw notFound('Variant', variantId);
-    return variant;
-  };
 
   router.get('/component/:id/variants/:variantId/preview', page(ctx, async (req, res, visitor) => {
     const component = await loadAccessibleComponent(visitor.actor, String(req.params.id), ctx.domain);

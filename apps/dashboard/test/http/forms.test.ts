@@ -65,6 +65,23 @@ describe('preview of a variant', () => {
     expect(outcome(await open(`/component/${component.id}/variants/${variantId}/preview`))).toEqual(NOT_FOUND);
   });
 
+  test.each([
+    ['a malformed', () => MALFORMED],
+    ['an unknown', () => UNKNOWN],
+    ["another component's", async () => {
+      const user = await stack.domain.repos.users.findById(userId);
+      return (await aComponentWithVariants(stack.domain, user!, 1)).variants[0]!.id;
+    }],
+  ])("the component page previewing %s variant id: 404 (not the page without a preview)", async (_case, variantId) => {
+    const user = await stack.domain.repos.users.findById(userId);
+    const { component } = await aComponentWithVariants(stack.domain, user!, 2);
+    const page = await open(`/component/${component.id}?variant=${await variantId()}`);
+    expect(outcome(page)).toEqual(NOT_FOUND);
+    expect(page.html).not.toContain('<iframe');
+    // The same page without the parameter (or with it empty) previews the latest variant.
+    for (const path of [`/component/${component.id}`, `/component/${component.id}?variant=`]) expect((await open(path)).html).toContain('<h2 id="preview">Preview of v2</h2>');
+  });
+
   test("another component's variant through this component's URL: 404", async () => {
     const user = await stack.domain.repos.users.findById(userId);
     const [{ component }, { variants }] = await Promise.all([aComponentWithVariants(stack.domain, user!, 1), aComponentWithVariants(stack.domain, user!, 1)]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent } from '@cp/db/testing';
-import { createFlow, createEnvironment, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
@@ -26,6 +26,8 @@ interface Ids {
   /** Nothing released to it: removable. */
   readonly spareEnvironment: string;
   readonly flow: string;
+  /** An event of the component's release history. */
+  readonly releaseEvent: string;
   /** In no flow: addable to one. */
   readonly spareComponent: string;
   readonly grant: string;
@@ -76,7 +78,10 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
   'GET /component/:id': [
     { name: 'component', method: 'GET', path: (ids) => `/component/${ids.component}` },
     { name: 'component with a variant preview', method: 'GET', path: (ids) => `/component/${ids.component}?variant=${ids.variant}` },
-    { name: "Bob's component with the variant", method: 'GET', path: (ids) => `/component/${own().component}?variant=${ids.variant}`, expected: 'his own page' },
+    { name: "Bob's component previewing the variant", method: 'GET', path: (ids) => `/component/${own().component}?variant=${ids.variant}` },
+    { name: 'component, older variants and release events', method: 'GET', path: (ids) => `/component/${ids.component}?variants_before=2&releases_before=${ids.releaseEvent}` },
+    { name: "Bob's release history older than the release event", method: 'GET', path: (ids) => `/component/${own().component}?releases_before=${ids.releaseEvent}` },
+    { name: "Bob's release history newer than the release event", method: 'GET', path: (ids) => `/component/${own().component}?releases_after=${ids.releaseEvent}` },
   ],
   'POST /component/:id/tags': [{ name: 'tags', method: 'POST', path: (ids) => `/component/${ids.component}/tags`, form: () => ({ tags: 'taken-over' }) }],
   'GET /component/:id/variants/:variantId/preview': [
@@ -138,6 +143,7 @@ beforeAll(async () => {
       environment: (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, 'staging'))!.id,
       spareEnvironment: await aSpareEnvironment(user),
       flow: flow.id,
+      releaseEvent: (await publishVariant({ actor, componentId: component.id, environment: 'prod' }, stack.domain)).event.id,
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
     };
@@ -164,7 +170,7 @@ const aSpareEnvironment = async (user: User): Promise<string> =>
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), spareComponent: randomUUID(), grant: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
