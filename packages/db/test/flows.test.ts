@@ -70,6 +70,38 @@ describeEachBackend('flows', (db) => {
     expect(lists).toContainEqual(stored!.componentIds);
   });
 
+  it('concurrent edits of one flow each apply to the list the previous one left: none is lost', async () => {
+    const flow = await create([ids[0]!]);
+    const appended = (id: string) => (current: readonly string[]) => [...current, id];
+    await Promise.all([
+      db().repos.flows.editComponents(flow.id, appended(ids[1]!), new Date()),
+      db().repos.flows.editComponents(flow.id, appended(ids[2]!), new Date()),
+      db().repos.flows.editComponents(
+        flow.id,
+        (current) => current.filter((id) => id !== ids[0]),
+        new Date(),
+      ),
+    ]);
+    const stored = (await db().repos.flows.findById(flow.id))!.componentIds;
+    expect([...stored].sort()).toEqual([ids[1]!, ids[2]!].sort());
+  });
+
+  it('an edit that throws changes nothing, and an edit of an unknown flow is null', async () => {
+    const flow = await create([ids[0]!, ids[1]!]);
+    const refused = db().repos.flows.editComponents(
+      flow.id,
+      () => {
+        throw new Error('refused by the edit');
+      },
+      new Date(Date.now() + 60_000),
+    );
+    await expect(refused).rejects.toThrow('refused by the edit');
+    expect(await db().repos.flows.findById(flow.id)).toEqual(flow);
+    expect(
+      await db().repos.flows.editComponents(randomUUID(), (current) => current, new Date()),
+    ).toBeNull();
+  });
+
   it('answers NOT_FOUND for a component that does not exist, writing nothing', async () => {
     const flow = await create([ids[0]!]);
     expect(

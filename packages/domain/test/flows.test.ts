@@ -1,4 +1,5 @@
 import { ErrorCode } from '../src/errors/domain-error.js';
+import { Limits } from '../src/rules/limits.js';
 import { inMemoryDeps } from '../src/testing/test-deps.js';
 import { createFlow } from '../src/use-cases/flows/create-flow.js';
 import { getPublishedFlow } from '../src/use-cases/flows/get-published-flow.js';
@@ -69,6 +70,7 @@ describe('editing a flow one change at a time', () => {
     ['a component that is not there up', [a, b], 'up', c, 'component: component "c" is not in this flow (any more): reload the flow.'],
     ['a component twice', [a, b], 'add', a, 'component: component "a" is already in this flow.'],
     ['an unknown change', [a, b], 'swap', a, 'op: "swap" is not a change to a flow: use add, remove, up, down.'],
+    ['adding to a full flow', Array.from({ length: Limits.flowComponentsMax }, (_, i) => `c${i}`), 'add', a, `componentIds: a flow holds at most ${Limits.flowComponentsMax} components.`],
   ])('refuses %s, with a message that says so', (_case, ids, edit, id, message) => {
     expect(() => applyFlowEdit(ids, edit, id)).toThrow(message);
     expect(() => applyFlowEdit(ids, edit, id)).toThrow(expect.objectContaining({ code: ErrorCode.InvalidInput }) as Error);
@@ -85,6 +87,8 @@ describe('editing a flow one change at a time', () => {
     expect(moved.componentIds).toEqual([y.componentId, x.componentId]);
     expect((await deps.repos.flows.findById(flow.id))!.componentIds).toEqual([y.componentId, x.componentId]);
     await expect(editFlowComponents({ actor: bob.actor, flowId: flow.id, edit: 'remove', componentId: x.componentId }, deps)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    const bobs = await anUploadedComponent(deps, objects, bob.actor, { name: 'Z' });
+    await expect(editFlowComponents({ actor: alice.actor, flowId: flow.id, edit: 'add', componentId: bobs.componentId }, deps)).rejects.toMatchObject({ code: ErrorCode.InvalidInput });
     expect((await deps.repos.flows.findById(flow.id))!.componentIds).toEqual([y.componentId, x.componentId]);
   });
 });

@@ -16,6 +16,38 @@ export function createFlows(prisma: PrismaClient): Flows {
     return row && toFlow(row);
   };
 
+  /**
+   * Touching the flow row first locks it: a concurrent change of the same flow waits,
+   * then reads the list this one leaves, so changes apply one after the other and
+   * never collide on positions.
+   */
+  const editList = async (
+    id: string,
+    edit: (current: readonly string[]) => readonly string[],
+    now: Date,
+  ) => {
+    if (!isUuid(id)) return null;
+    try {
+      return await prisma.$transaction(async (tx) => {
+        const { count } = await tx.flow.updateMany({ where: { id }, data: { updatedAt: now } });
+        if (count === 0) return null;
+        const current = await tx.flowComponent.findMany({
+          where: { flowId: id },
+          orderBy: { position: 'asc' },
+          select: { componentId: true },
+        });
+        const next = edit(current.map((row) => row.componentId));
+        await tx.flowComponent.deleteMany({ where: { flowId: id } });
+        await tx.flowComponent.createMany({
+          data: entries(next).map((entry) => ({ flowId: id, ...entry })),
+        });
+        return load(tx, id);
+      });
+    } catch (error) {
+      throw missingComponent(error) ?? error;
+    }
+  };
+
   return {
     async create({ id, organizationId, name, componentIds, now }) {
       try {
@@ -41,30 +73,26 @@ export function createFlows(prisma: PrismaClient): Flows {
     },
 
     async setComponents(id, componentIds, now) {
-      if (!isUuid(id)) return null;
-      try {
-        return await prisma.$transaction(async (tx) => {
-          // Updating the flow row first locks it: concurrent replacements of one
-          // flow's list run one after the other instead of colliding on positions.
-          const { count } = await tx.flow.updateMany({ where: { id }, data: { updatedAt: now } });
-          if (count === 0) return null;
-          await tx.flowComponent.deleteMany({ where: { flowId: id } });
-          await tx.flowComponent.createMany({
-            data: entries(componentIds).map((entry) => ({ flowId: id, ...entry })),
-          });
-          return load(tx, id);
-        });
-      } catch (error) {
-        throw missingComponent(error) ?? error;
-      }
+      return editList(id, () => componentIds, now);
+    },
+
+    async editComponents(id, edit, now) {
+      return editList(id, edit, now);
     },
 
     async listForOrganization(organizationId) {
       if (!isUuid(organizationId)) return [];
-      const rows = await prisma.flow.findMany({ where: { organizationId }, include: withComponents });
+      const rows = await prisma.flow.findMany({
+        where: { organizationId },
+        include: withComponents,
+      });
       return rows
         .map(toFlow)
-        .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        .sort(
+          (a, b) =>
+            a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        );
     },
 
     async setStatus(id, status, now) {

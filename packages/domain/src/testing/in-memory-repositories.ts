@@ -225,6 +225,10 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
       },
       findById: async (id) => byKey(state.flows, id),
       setComponents: async (id, componentIds, now) => updateFlow(state, id, { componentIds, updatedAt: now }),
+      async editComponents(id, edit, now) {
+        const flow = byKey(state.flows, id);
+        return flow && updateFlow(state, id, { componentIds: [...edit(flow.componentIds)], updatedAt: now });
+      },
       setStatus: async (id, status, now) => updateFlow(state, id, { status, updatedAt: now }),
       listForOrganization: async (organizationId) =>
         state.flows

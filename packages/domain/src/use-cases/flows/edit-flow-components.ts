@@ -2,6 +2,7 @@ import type { Flow } from '../../entities/flow.js';
 import type { Actor } from '../../entities/user.js';
 import { invalidInput, notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
+import { Limits } from '../../rules/limits.js';
 import { validateFlowComponents } from './flow-components.js';
 import { loadAccessibleFlow } from './load-accessible-flow.js';
 
@@ -14,8 +15,8 @@ const shown = (value: string) => JSON.stringify(value.slice(0, 40));
 
 /**
  * The list after `edit` of `componentId`. Pure. An edit that cannot apply is INVALID_INPUT:
- * an unknown edit, adding a component already there, removing or moving one that is not,
- * moving the first up or the last down.
+ * an unknown edit, adding a component already there or to a full flow, removing or moving
+ * one that is not there, moving the first up or the last down.
  */
 export function applyFlowEdit(componentIds: readonly string[], edit: string, componentId: string): string[] {
   if (!isFlowEdit(edit)) throw invalidInput('op', `${shown(edit)} is not a change to a flow: use ${FLOW_EDITS.join(', ')}.`);
@@ -23,6 +24,7 @@ export function applyFlowEdit(componentIds: readonly string[], edit: string, com
   const at = ids.indexOf(componentId);
   if (edit === 'add') {
     if (at >= 0) throw invalidInput('component', `component ${shown(componentId)} is already in this flow.`);
+    if (ids.length >= Limits.flowComponentsMax) throw invalidInput('componentIds', `a flow holds at most ${Limits.flowComponentsMax} components.`);
     return [...ids, componentId];
   }
   if (at < 0) throw invalidInput('component', `component ${shown(componentId)} is not in this flow (any more): reload the flow.`);
@@ -34,14 +36,19 @@ export function applyFlowEdit(componentIds: readonly string[], edit: string, com
   return ids;
 }
 
-/** Applies one edit (applyFlowEdit) to the flow's list and saves it. */
+/**
+ * Applies one edit (applyFlowEdit) to the flow's list as it is when the change is written
+ * (the repository's editComponents), not as it was read: two people editing one flow at
+ * once both get their change. Only an added component can be foreign, so only it is checked.
+ */
 export async function editFlowComponents(
   input: { actor: Actor; flowId: string; edit: string; componentId: string },
   deps: Pick<DomainDeps, 'repos' | 'clock'>,
 ): Promise<Flow> {
   const flow = await loadAccessibleFlow(input.actor, input.flowId, deps);
-  const componentIds = await validateFlowComponents(flow.organizationId, applyFlowEdit(flow.componentIds, input.edit, input.componentId), deps);
-  const updated = await deps.repos.flows.setComponents(flow.id, componentIds, deps.clock.now());
+  applyFlowEdit(flow.componentIds, input.edit, input.componentId); // refuse early, before any write
+  if (input.edit === 'add') await validateFlowComponents(flow.organizationId, [input.componentId], deps);
+  const updated = await deps.repos.flows.editComponents(flow.id, (current) => applyFlowEdit(current, input.edit, input.componentId), deps.clock.now());
   if (!updated) throw notFound('Flow', input.flowId);
   return updated;
 }
