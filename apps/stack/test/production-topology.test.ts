@@ -16,16 +16,18 @@ import { freePort, ServiceProcess } from './topology/processes.js';
 
 /*
  * Production topology without Docker (issue 6): each service its own process, as
- * production runs it, against PostgreSQL (a fresh database), the S3 server and
- * Redis. One auth server, one MCP server, two delivery instances. The whole flow
+ * production runs it, against PostgreSQL (a fresh database), the S3 server and,
+ * when REDIS_URL is set (CI sets it), Redis for the MCP rate limits and the auth
+ * throttles. One auth server, one MCP server, two delivery instances. The whole flow
  * across them, then SIGKILL and restart of a delivery instance and of the MCP
  * server under load: no confirmed upload lost, clients recover.
  */
 
 const DATABASE_URL = process.env.DATABASE_URL;
+const redisEnv: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 const run = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  console.log('production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (PostgreSQL; Redis at 127.0.0.1:6379 is used when running) to run it.');
+  console.log('production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (and REDIS_URL=redis://127.0.0.1:6379 to include Redis) to run it.');
 }
 
 const exec = promisify(execFile);
@@ -63,6 +65,7 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
       MCP_PUBLIC_URL: mcpUrl,
       AUTH_SIGNING_KEYS: signingKeys(),
       AUTH_COOKIE_KEYS: randomBytes(32).toString('hex'),
+      ...redisEnv,
     });
     mcp = new ServiceProcess('mcp-server', 'mcp-server', `http://127.0.0.1:${mcpPort}`, {
       ...common,
@@ -72,7 +75,7 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
       MCP_PUBLIC_URL: mcpUrl,
       AUTH_ISSUER: issuer,
       AUTH_GRANT_CACHE_SECONDS: '1',
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      ...redisEnv,
       RATE_LIMIT_USER_POINTS: '100000',
       RATE_LIMIT_IP_POINTS: '100000',
       RATE_LIMIT_UPLOAD_POINTS: '100000',
