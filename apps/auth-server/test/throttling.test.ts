@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectRedis, RateLimitStoreError, type Redis } from '@cp/http-runtime/rate-limit';
@@ -15,6 +14,7 @@ import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type Harness
 import { memoryCredentials, memoryOidcStorage } from './support/memory-storage.js';
 import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import { closedPort } from '../../../packages/storage/test/support/fake-servers.js';
 
 /*
  * The throttles (README "Throttling") on the memory store always, and on Redis too
@@ -258,13 +258,6 @@ test('REDIS_URL set but Redis unreachable at start: the server does not start, a
   await expect(failure).rejects.not.toThrow(/s3cret/);
 });
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { connectRedis, createRateLimiter, RateLimitStoreError, type RateLimiter } from '../src/rate-limit/index.js';
+import { closedPort } from '../../storage/test/support/fake-servers.js';
 
 /*
  * The limiter on memory always; on Redis too when REDIS_URL is set (CI sets it).
@@ -12,14 +12,6 @@ const withRedis = REDIS_URL ? describe : describe.skip;
 
 const aPrefix = () => `test-${randomUUID()}`;
 
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A client that never connected: what a limiter sees while Redis is down. */
 const unreachableClient = async () => new Redis(`redis://127.0.0.1:${await closedPort()}`, { lazyConnect: true, enableOfflineQueue: false });
