@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium, type Browser, type Page } from '@cp/browser-testing';
 import { startAuthServer, type AuthHarness } from '../support/harness.js';
 import { aPublicClient, authorizeUrl, pkce } from '../support/oauth-client.js';
 
@@ -18,10 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   auth = await startAuthServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type Browser, type BrowserContext, type Page } from '@cp/browser-testing';
 import { PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { aPublicClient, authorizeUrl, pkce } from '../../../auth-server/test/support/oauth-client.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from '../../../delivery-api/test/support/test-stack.js';
@@ -31,10 +31,7 @@ beforeAll(async () => {
   [mcp, delivery] = await Promise.all([startHarness({ domain: data.domain }), startInstance(data)]);
   stack = await startDashboardStack({ shared: { repos: data.repos, objects: data.domain.objects }, config: { deliveryUrl: delivery.url, mcpUrl: mcp.mcpUrl } });
   dashboardUrl = stack.url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
