@@ -6,7 +6,8 @@ import { findRepositoryRoot } from '@cp/db';
 import { startStack } from './stack.js';
 
 const port = Number(process.env.S3_EMBEDDED_PORT ?? 4400);
-const root = findRepositoryRoot() ?? process.cwd();
+// STACK_ROOT: another folder for `.data/` (a throwaway stack beside the developer's own).
+const root = process.env.STACK_ROOT ?? findRepositoryRoot() ?? process.cwd();
 
 try {
   const stack = await startStack({ source: process.env, root, s3Port: port });
