@@ -1,209 +1,166 @@
 /**
- * Delivery benchmark: requests per second and p50/p99 latency of cached
- * GET /consume for a 1.3 KB and a 50 KB component at 50 connections, against a
- * bare node:http server sending the same pre-serialized bytes, measured in the
- * same run (alternating, median of RUNS runs); plus the cache-miss path.
+ * Delivery benchmark: cached GET /consume?id=…&env=prod for a 1.3 KB and a 50 KB
+ * component under `wrk -t1 -c50 --latency` (its own process), in two deployments
+ * (the `pnpm start` stack on PGlite, and the delivery API alone on PostgreSQL as
+ * deployed), each against a bare node:http server answering with the identical
+ * headers and body bytes. Rounds alternate: each round measures, per payload, the
+ * baseline then a deployment, for each deployment; a cell's ratio is the median of
+ * its per-round ratios (the shared machine drifts over minutes). Server CPU per
+ * response comes from /proc. Then the cache-miss path (caching off, PostgreSQL).
  *
  * Run (from the repo root):  pnpm --filter @cp/delivery-api bench
- * Env: BENCH_DURATION (s, default 5), BENCH_RUNS (default 5), DATABASE_URL
- * (PostgreSQL for the miss path; else in-memory PGlite).
+ * Env: BENCH_ROUNDS (8), BENCH_DURATION (s per cell, 8), BENCH_QUICK=1 (2 rounds
+ * of 3 s, no misses), BENCH_DEPLOYMENTS (stack,postgres), BENCH_MISSES=0,
+ * BENCH_POSTGRES_URL (postgresql://postgres@127.0.0.1:5432/postgres),
+ * BENCH_CPU_PROF_DIR (V8 profiles of the serving phase of every server).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { autocannon } from './resolve.js';
+import { startNode } from './child.js';
+import { type Deployment, profileArgs, repoPath, TSX } from './deployment.js';
+import { startPostgresDeployment } from './postgres-deployment.js';
+import { cpuStopwatch } from './process-cpu.js';
+import { cropProfile } from './profile-window.js';
+import { recordResponse } from './record.js';
+import { type Cell, missTable, resultTable } from './report.js';
+import { startStackDeployment } from './stack-deployment.js';
+import { runWrk, ensureWrk } from './wrk.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const quick = process.env.BENCH_QUICK === '1';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 8));
+const SECONDS = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 8));
 const CONNECTIONS = 50;
+const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'stack,postgres').split(',');
+const MISSES = process.env.BENCH_MISSES !== undefined ? process.env.BENCH_MISSES !== '0' : !quick && DEPLOYMENTS.includes('postgres');
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
+const PAYLOADS = ['small', 'large'] as const;
+const PAYLOAD_NAMES = { small: '1.3 KB component', large: '50 KB component' } as const;
 
-interface Child<T> {
-  ready: T;
-  /** The child's CPU time so far (user + system), in µs: what it spent, whatever else the machine was doing. */
-  cpu(): Promise<number>;
-  stop(): void;
-}
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-function startChild<T>(script: string, args: string[] = []): Promise<Child<T>> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL(script, import.meta.url)), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+ensureWrk(log);
+const deployments: Deployment[] = [];
+const stops: Array<() => Promise<void>> = [];
+let startUncached: (() => Promise<Deployment>) | null = null;
+const stopAll = async () => {
+  for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`stopping: ${String(error)}`));
+};
+process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
+
+try {
+  if (DEPLOYMENTS.includes('stack')) {
+    log('starting the pnpm start stack…');
+    const stack = await startStackDeployment({ profileDir: PROFILE_DIR });
+    stops.push(() => stack.stop());
+    deployments.push(stack);
+  }
+  if (DEPLOYMENTS.includes('postgres')) {
+    log('starting the delivery API alone on PostgreSQL…');
+    const alone = await startPostgresDeployment({ serverUrl: POSTGRES_URL, profileDir: PROFILE_DIR });
+    stops.push(() => alone.stop());
+    deployments.push(alone);
+    startUncached = alone.startUncached;
+  }
+
+  // The baseline answers every deployment's URLs with what that deployment sent for them.
+  const recordings = Object.fromEntries(
+    await Promise.all(deployments.flatMap((d) => PAYLOADS.map(async (p) => [d.paths[p], await recordResponse(d.url + d.paths[p])] as const))),
+  );
+  const recordingFile = join(await mkdtemp(join(tmpdir(), 'cp-bench-bare-')), 'responses.json');
+  writeFileSync(recordingFile, JSON.stringify(recordings));
+  const bare = await startNode('bare', [...profileArgs(PROFILE_DIR, 'bare'), ...TSX, repoPath('bench/delivery/bare-server.ts'), recordingFile], {
+    cwd: repoPath('apps/delivery-api'),
     env: process.env,
   });
-  const cpu = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (usage: NodeJS.CpuUsage) => resolve(usage.user + usage.system));
-      child.send('cpu');
-    });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => {
-      resolve({ ready: JSON.parse(line) as T, cpu, stop: () => child.kill('SIGTERM') });
-    });
-  });
-}
+  stops.push(() => bare.stop());
+  const bareUrl = (JSON.parse(bare.firstLine) as { url: string }).url;
+  const bodyBytes = (path: string) => Buffer.from(recordings[path]!.body, 'base64').length;
 
-/** The raw response body (no decompression), to hand the bare server the very same bytes. */
-function fetchRaw(url: string, headers: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${url}: ${res.statusCode}`))));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** Server CPU per request, µs. */
-  cpuPerRequest: number;
-}
-
-async function measure(
-  server: Pick<Child<unknown>, 'cpu'>,
-  url: string,
-  connections: number,
-  headers: Record<string, string> = {},
-  duration = DURATION,
-): Promise<Sample> {
-  const before = await server.cpu();
-  const result = await autocannon({ url, connections, duration, headers });
-  const spent = (await server.cpu()) - before;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    cpuPerRequest: spent / Math.max(1, result.requests.total),
+  const measure = async (url: string, serverPid: number, databasePids: () => Promise<number[]>, seconds: number, connections = CONNECTIONS): Promise<Cell> => {
+    const server = await cpuStopwatch(async () => [serverPid]);
+    const database = await cpuStopwatch(databasePids);
+    const result = await runWrk(url, { connections, seconds });
+    const serverMicros = await server.stop();
+    const databaseMicros = await database.stop();
+    const responses = Math.max(1, result.requests);
+    return { ...result, cpuPerResponse: serverMicros / responses, databaseCpuPerResponse: databaseMicros / responses };
   };
-}
+  const none = async () => [];
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
-interface Ready {
-  cachedUrl: string;
-  uncachedUrl: string;
-  database: string;
-  paths: { small: string; large: string };
-}
-
-const delivery = await startChild<Ready>('./delivery-server.ts');
-const { cachedUrl, uncachedUrl, paths, database } = delivery.ready;
-
-// The bare server gets the delivery API's own bodies, byte for byte.
-const dir = mkdtempSync(join(tmpdir(), 'bench-delivery-'));
-const bodies: Record<string, { file: string; encoding: string | null; bytes: number }> = {};
-for (const [name, path, encoding] of [['small', paths.small, null], ['large', paths.large, null], ['large-br', paths.large, 'br']] as const) {
-  const body = await fetchRaw(cachedUrl + path, encoding ? { 'accept-encoding': encoding } : {});
-  const file = join(dir, name);
-  writeFileSync(file, body);
-  bodies[name] = { file, encoding, bytes: body.length };
-}
-const bare = await startChild<{ url: string }>('./bare-server.ts', [JSON.stringify(bodies), 'bare']);
-const expressBaseline = await startChild<{ url: string }>('./bare-server.ts', [JSON.stringify(bodies), 'express']);
-
-const scenarios = [
-  { name: '1.3 KB component', bare: `${bare.ready.url}/small`, delivery: cachedUrl + paths.small, headers: {}, bytes: bodies.small!.bytes },
-  { name: '50 KB component', bare: `${bare.ready.url}/large`, delivery: cachedUrl + paths.large, headers: {}, bytes: bodies.large!.bytes },
-  {
-    name: '50 KB component, brotli',
-    bare: `${bare.ready.url}/large-br`,
-    delivery: cachedUrl + paths.large,
-    headers: { 'accept-encoding': 'br' },
-    bytes: bodies['large-br']!.bytes,
-  },
-];
-
-// Warm-up: JIT on both sides, connection setup.
-for (const scenario of scenarios) {
-  await measure(bare, scenario.bare, CONNECTIONS, scenario.headers, 2);
-  await measure(delivery, scenario.delivery, CONNECTIONS, scenario.headers, 2);
-}
-
-const samples = new Map<string, { bare: Sample[]; delivery: Sample[] }>(scenarios.map((s) => [s.name, { bare: [], delivery: [] }]));
-// Express 5 serving the same 1.3 KB bytes: why the hot path does not go through Express.
-const expressSamples: Sample[] = [];
-await measure(expressBaseline, `${expressBaseline.ready.url}/small`, CONNECTIONS, {}, 2);
-for (let run = 0; run < RUNS; run++) {
-  for (const scenario of scenarios) {
-    const slot = samples.get(scenario.name)!;
-    // Alternate who goes first, so drift on a shared machine hits both alike.
-    const order = run % 2 === 0 ? (['bare', 'delivery'] as const) : (['delivery', 'bare'] as const);
-    for (const who of order) slot[who].push(await measure(who === 'bare' ? bare : delivery, scenario[who], CONNECTIONS, scenario.headers));
-    process.stderr.write(`run ${run + 1}/${RUNS} ${scenario.name}: bare ${slot.bare.at(-1)!.rps.toFixed(0)} delivery ${slot.delivery.at(-1)!.rps.toFixed(0)} req/s\n`);
+  const servingFrom = monotonicMicros();
+  log('warming up…');
+  for (const d of deployments) {
+    for (const p of PAYLOADS) {
+      await measure(bareUrl + d.paths[p], bare.pid, none, 2);
+      await measure(d.url + d.paths[p], d.serverPid, d.databasePids, 2);
+    }
   }
-  expressSamples.push(await measure(expressBaseline, `${expressBaseline.ready.url}/small`, CONNECTIONS));
+  const cells = new Map<string, { bare: Cell[]; served: Cell[] }>();
+  const slot = (d: Deployment, p: string) => {
+    const key = `${d.name}\u0000${p}`;
+    if (!cells.has(key)) cells.set(key, { bare: [], served: [] });
+    return cells.get(key)!;
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const p of PAYLOADS) {
+      for (const d of deployments) {
+        const s = slot(d, p);
+        s.bare.push(await measure(bareUrl + d.paths[p], bare.pid, none, SECONDS));
+        s.served.push(await measure(d.url + d.paths[p], d.serverPid, d.databasePids, SECONDS));
+        log(`round ${round}/${ROUNDS} ${PAYLOAD_NAMES[p]} ${d.name}: bare ${s.bare.at(-1)!.rps.toFixed(0)}, served ${s.served.at(-1)!.rps.toFixed(0)} req/s`);
+      }
+    }
+  }
+  const servingTo = monotonicMicros();
+
+  const lines = [
+    `Node ${process.version}, wrk -t1 -c${CONNECTIONS} --latency, ${ROUNDS} rounds of ${SECONDS} s per cell; ratio: median of per-round ratios [lowest-highest].`,
+    '',
+    ...resultTable(
+      deployments.flatMap((d) => PAYLOADS.map((p) => ({ deployment: d.name, payload: PAYLOAD_NAMES[p], bytes: bodyBytes(d.paths[p]), ...slot(d, p) }))),
+    ),
+  ];
+
+  if (MISSES && startUncached) {
+    log('cache misses (caching off)…');
+    const uncached = await startUncached();
+    const misses = [];
+    for (const p of PAYLOADS) {
+      for (const connections of [1, CONNECTIONS]) {
+        await measure(uncached.url + uncached.paths[p], uncached.serverPid, uncached.databasePids, 2, connections);
+        const runs: Cell[] = [];
+        for (let run = 0; run < 3; run++) runs.push(await measure(uncached.url + uncached.paths[p], uncached.serverPid, uncached.databasePids, Math.min(SECONDS, 5), connections));
+        misses.push({ payload: PAYLOAD_NAMES[p], connections, runs });
+      }
+    }
+    lines.push('', ...missTable(misses));
+  }
+
+  const report = lines.join('\n');
+  process.stdout.write(`${report}\n`);
+  const resultsDir = repoPath('bench/results/');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, `delivery-${new Date().toISOString().replaceAll(':', '-')}.md`), `${report}\n`);
+
+  await stopAll();
+  stops.length = 0;
+  if (PROFILE_DIR) cropProfiles(PROFILE_DIR, servingFrom, servingTo);
+} finally {
+  await stopAll();
 }
 
-// Cache misses: caching off, so every request reads the database and the object store,
-// parses the HTML, serializes and compresses (concurrent misses of one key share one load).
-const misses: { name: string; connections: number; sample: Sample }[] = [];
-for (const [name, path] of [['1.3 KB component', paths.small], ['50 KB component', paths.large]] as const) {
-  for (const connections of [1, CONNECTIONS]) {
-    await measure(delivery, uncachedUrl + path, connections, {}, 2);
-    const runs: Sample[] = [];
-    for (let run = 0; run < 3; run++) runs.push(await measure(delivery, uncachedUrl + path, connections));
-    misses.push({ name, connections, sample: pick(runs) });
+/** Profiles are written at exit: keep the serving phase (warm-up and rounds) of each, beside it as `*.serving.cpuprofile`. */
+function cropProfiles(dir: string, from: number, to: number): void {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!name.endsWith('.cpuprofile') || name.endsWith('.serving.cpuprofile')) continue;
+    const cropped = cropProfile(JSON.parse(readFileSync(join(dir, name), 'utf8')), from, to);
+    if (cropped.samples.length === 0) continue;
+    const out = join(dir, name.replace(/\.cpuprofile$/, '.serving.cpuprofile'));
+    writeFileSync(out, JSON.stringify(cropped));
+    log(`profile of the serving phase: ${out}`);
   }
 }
-
-function pick(runs: Sample[]): Sample {
-  return {
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    cpuPerRequest: median(runs.map((r) => r.cpuPerRequest)),
-  };
-}
-
-const lines = [
-  `Node ${process.version}, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION} s per cell (median), database for misses: ${database}.`,
-  '',
-  '| scenario | body bytes | bare req/s | delivery req/s | ratio | bare p50/p99 ms | delivery p50/p99 ms | server CPU µs/req bare / delivery | errors |',
-  '|---|---|---|---|---|---|---|---|---|',
-];
-for (const scenario of scenarios) {
-  const slot = samples.get(scenario.name)!;
-  const b = pick(slot.bare);
-  const d = pick(slot.delivery);
-  // The ratio of medians, and the median of per-run ratios (each run measured both back to back).
-  const ratios = slot.bare.map((s, i) => slot.delivery[i]!.rps / s.rps);
-  lines.push(
-    `| ${scenario.name} | ${scenario.bytes} | ${b.rps.toFixed(0)} | ${d.rps.toFixed(0)} | ${(d.rps / b.rps).toFixed(2)}x (per-run median ${median(ratios).toFixed(2)}x) | ${b.p50}/${b.p99} | ${d.p50}/${d.p99} | ${b.cpuPerRequest.toFixed(1)} / ${d.cpuPerRequest.toFixed(1)} | ${b.errors + d.errors} |`,
-  );
-}
-{
-  const b = pick(samples.get(scenarios[0]!.name)!.bare);
-  const e = pick(expressSamples);
-  lines.push(
-    `| Express 5 baseline, same 1.3 KB bytes | ${scenarios[0]!.bytes} | ${b.rps.toFixed(0)} | ${e.rps.toFixed(0)} (Express) | ${(e.rps / b.rps).toFixed(2)}x | ${b.p50}/${b.p99} | ${e.p50}/${e.p99} | ${b.cpuPerRequest.toFixed(1)} / ${e.cpuPerRequest.toFixed(1)} | ${e.errors} |`,
-  );
-}
-lines.push('', '| cache miss (caching off) | connections | req/s | p50 ms | p99 ms | server CPU µs/req | errors |', '|---|---|---|---|---|---|---|');
-for (const miss of misses) {
-  lines.push(
-    `| ${miss.name} | ${miss.connections} | ${miss.sample.rps.toFixed(0)} | ${miss.sample.p50} | ${miss.sample.p99} | ${miss.sample.cpuPerRequest.toFixed(0)} | ${miss.sample.errors} |`,
-  );
-}
-const report = lines.join('\n');
-process.stdout.write(`${report}\n`);
-const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(join(resultsDir, `delivery-${new Date().toISOString().replaceAll(':', '-')}.md`), `${report}\n`);
-
-bare.stop();
-expressBaseline.stop();
-delivery.stop();

@@ -1,0 +1,66 @@
+/**
+ * Child process: puts the two benchmark components into a deployment's storage
+ * the way the MCP tools do (start upload, presigned PUT, confirm, publish to
+ * prod), then exits (or, with `--serve-objects`, keeps the S3 server up for a
+ * delivery process that reads from it). argv[2] is a JSON `SeedTarget`. Prints
+ * one JSON line: the component ids (and the S3 settings when serving objects).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createDatabase, createRepositories, migrate, type Database } from '../../packages/db/src/index.js';
+import { confirmUpload, defaultDomainConfig, publishVariant, registerUser, startUpload, type DomainDeps } from '../../packages/domain/src/index.js';
+import { createObjectStore, startEmbeddedS3 } from '../../packages/storage/src/index.js';
+import { largePage, smallPage } from './pages.js';
+import { importPGlite } from './resolve.js';
+
+/** The stack's folder layout (`<root>/.data/pglite`, `<root>/.data/s3`), or a PostgreSQL database with objects in `s3Dir`. */
+export type SeedTarget = { kind: 'stack'; root: string } | { kind: 'postgres'; databaseUrl: string; s3Dir: string };
+
+const target = JSON.parse(process.argv[2] ?? '{}') as SeedTarget;
+const serveObjects = process.argv.includes('--serve-objects');
+
+let pglite: { close(): Promise<void> } | null = null;
+let database: Database;
+if (target.kind === 'stack') {
+  const { PGlite } = await importPGlite();
+  const dataDir = join(target.root, '.data', 'pglite');
+  await mkdir(dataDir, { recursive: true });
+  const embedded = await PGlite.create({ dataDir });
+  pglite = embedded;
+  database = await createDatabase({ pglite: embedded });
+} else {
+  database = await createDatabase({ databaseUrl: target.databaseUrl });
+}
+await migrate({ adapterFactory: database.adapterFactory });
+const s3 = await startEmbeddedS3({ directory: target.kind === 'stack' ? join(target.root, '.data', 's3') : target.s3Dir });
+const deps: DomainDeps = {
+  repos: createRepositories(database),
+  objects: createObjectStore(s3.config),
+  clock: { now: () => new Date() },
+  ids: { newId: randomUUID },
+  config: defaultDomainConfig,
+};
+const user = await registerUser({ email: `bench-${Date.now()}@example.com` }, deps);
+const actor = { userId: user.id };
+
+async function publishPage(name: string, html: string): Promise<string> {
+  const started = await startUpload({ actor, name }, deps);
+  const put = await fetch(started.uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: html });
+  if (!put.ok) throw new Error(`seed upload failed: ${put.status}`);
+  const { componentId } = await confirmUpload({ actor, uploadId: started.session.id }, deps);
+  await publishVariant({ actor, componentId, environment: 'prod' }, deps);
+  return componentId;
+}
+
+const ids = { small: await publishPage('Price tag', smallPage()), large: await publishPage('Catalogue', largePage()) };
+await database.close();
+await pglite?.close();
+if (serveObjects) {
+  const { endpoint, config } = s3;
+  process.stdout.write(`${JSON.stringify({ ids, s3: { S3_ENDPOINT: endpoint, S3_ACCESS_KEY: config.accessKey, S3_SECRET_KEY: config.secretKey, S3_BUCKET: config.bucket } })}\n`);
+  process.once('SIGTERM', () => void s3.close().finally(() => process.exit(0)));
+} else {
+  await s3.close();
+  process.stdout.write(`${JSON.stringify({ ids })}\n`);
+}
