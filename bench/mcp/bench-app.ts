@@ -8,7 +8,7 @@ import { createLogger } from '../../apps/mcp-server/src/log.js';
 import { createRateLimits } from '../../apps/mcp-server/src/rate-limit/limiter.js';
 import { startTestIssuer } from '../../apps/mcp-server/test/support/test-issuer.js';
 import { openBenchDomain } from './domain.js';
-import { seedOrganization } from './seed.js';
+import { seedMemberOrganization, seedOrganization } from './seed.js';
 
 export interface BenchTarget {
   readonly url: string;
@@ -16,16 +16,26 @@ export interface BenchTarget {
   readonly organizationId: string;
   readonly componentId: string;
   readonly components: number;
+  /** Further organizations of the same user, by size, for the filtered listings. */
+  readonly filterOrganizations: readonly { readonly components: number; readonly organizationId: string }[];
 }
 
 /**
  * The real MCP app (createApp, production token verification, grant check and rate
  * limiting with limits raised out of the way, request logging at `warn`) over
- * PostgreSQL and the embedded S3 server, seeded with one organization.
+ * PostgreSQL and the embedded S3 server, seeded with one organization of `components`
+ * and one more of each of `filterSizes`.
  */
-export async function startBenchApp(components: number): Promise<{ target: BenchTarget; databaseUrl: string; close(): Promise<void> }> {
+export async function startBenchApp(
+  components: number,
+  filterSizes: readonly number[] = [],
+): Promise<{ target: BenchTarget; databaseUrl: string; close(): Promise<void> }> {
   const domain = await openBenchDomain();
-  const seeded = await seedOrganization(domain.deps, components);
+  const seeded = await seedOrganization(domain, components);
+  const filterOrganizations = [];
+  for (const size of filterSizes) {
+    filterOrganizations.push({ components: size, organizationId: await seedMemberOrganization(domain, seeded.userId, size) });
+  }
   // Planner statistics, as autovacuum keeps them on any real database. Right after a
   // bulk seed there are none: PostgreSQL then guesses ~40 rows per organization and
   // sorts all 10,000 instead of reading the first page from the (organization_id,
@@ -56,7 +66,7 @@ export async function startBenchApp(components: number): Promise<{ target: Bench
   const token = await issuer.sign({ sub: seeded.userId, expiresIn: 24 * 3600 });
   return {
     databaseUrl: domain.databaseUrl,
-    target: { url, token, organizationId: seeded.organizationId, componentId: seeded.componentId, components },
+    target: { url, token, organizationId: seeded.organizationId, componentId: seeded.componentId, components, filterOrganizations },
     async close() {
       // Stop serving before the database closes. Requests whose client went away when
       // the load generator stopped are still running: give them a moment (each takes

@@ -14,13 +14,29 @@ const ticksPerSecond = (() => {
   }
 })();
 
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces, inside parentheses). */
+function statFields(pid: number | 'self'): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+const ms = (ticks: string | undefined, more: string | undefined): number => ((Number(ticks) + Number(more)) * 1000) / ticksPerSecond;
+
 /** utime + stime of one process, in ms; 0 when it is gone. */
 function processCpuMs(pid: number): number {
   try {
-    // Fields after the command name (which may hold spaces, inside parentheses).
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    const fields = statFields(pid);
+    return ms(fields[11], fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** cutime + cstime of this process: its children that have exited (the load generator runs), in ms. */
+function finishedChildrenCpuMs(): number {
+  try {
+    const fields = statFields('self');
+    return ms(fields[13], fields[14]);
   } catch {
     return 0;
   }
@@ -49,16 +65,20 @@ export const canMeasureCpu = (): boolean => {
   }
 };
 
-/** Starts a CPU stopwatch over `pid` and the PostgreSQL processes; `stop()` gives ms spent by each. */
-export function cpuStopwatch(pid: number): { stop(): { serverMs: number; postgresMs: number } } {
+/**
+ * Starts a CPU stopwatch over `pid`, the PostgreSQL processes and this process's children
+ * that exit meanwhile; `stop()` gives ms spent by each.
+ */
+export function cpuStopwatch(pid: number): { stop(): { serverMs: number; postgresMs: number; generatorMs: number } } {
   const server = processCpuMs(pid);
   const pg = new Map(postgresPids().map((p) => [p, processCpuMs(p)]));
+  const generator = finishedChildrenCpuMs();
   return {
     stop() {
       let postgresMs = 0;
       // Backends that started during the window count from 0.
       for (const p of postgresPids()) postgresMs += processCpuMs(p) - (pg.get(p) ?? 0);
-      return { serverMs: processCpuMs(pid) - server, postgresMs: Math.max(0, postgresMs) };
+      return { serverMs: processCpuMs(pid) - server, postgresMs: Math.max(0, postgresMs), generatorMs: finishedChildrenCpuMs() - generator };
     },
   };
 }

@@ -4,12 +4,21 @@ import { createDatabase, createRepositories, migrate } from '../../packages/db/s
 import { defaultDomainConfig, type DomainDeps } from '../../packages/domain/src/index.js';
 import { createObjectStore, startEmbeddedS3 } from '../../packages/storage/src/index.js';
 
+export interface BenchDomain {
+  readonly deps: DomainDeps;
+  readonly databaseUrl: string;
+  /** One SQL statement with $1, $2... parameters (bulk seeding). */
+  execute(sql: string, ...values: unknown[]): Promise<void>;
+  analyze(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * The domain over real PostgreSQL (a database of its own, created, migrated and
  * dropped here) and the embedded S3 server. BENCH_POSTGRES_URL names the server
  * (default: the local one, trust auth).
  */
-export async function openBenchDomain(): Promise<{ deps: DomainDeps; databaseUrl: string; analyze(): Promise<void>; close(): Promise<void> }> {
+export async function openBenchDomain(): Promise<BenchDomain> {
   const server = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const name = `cp_bench_${Date.now()}`;
   const url = new URL(server);
@@ -27,6 +36,9 @@ export async function openBenchDomain(): Promise<{ deps: DomainDeps; databaseUrl
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },
       config: defaultDomainConfig,
+    },
+    async execute(sql, ...values) {
+      await database.prisma.$executeRawUnsafe(sql, ...values);
     },
     async analyze() {
       await database.prisma.$executeRawUnsafe('ANALYZE');

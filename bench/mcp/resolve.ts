@@ -1,6 +1,6 @@
 /*
  * bench/ is not a workspace package: third-party modules are resolved from
- * apps/mcp-server, which declares them (autocannon, the MCP SDK, express, zod).
+ * apps/mcp-server, which declares them (the MCP SDK, express, zod).
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -11,8 +11,6 @@ const esm = async (specifier: string): Promise<any> => {
   // The ESM entry: resolve the package root, then import its ESM file.
   return import(pathToFileURL(appRequire.resolve(specifier)).href);
 };
-
-export const autocannon = appRequire('autocannon') as typeof import('autocannon');
 
 export async function sdk() {
   const [{ McpServer }, { StreamableHTTPServerTransport }, expressModule, zodModule] = await Promise.all([

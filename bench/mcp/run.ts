@@ -1,27 +1,36 @@
 /**
- * MCP tool-call benchmark: throughput and p50/p99 latency of tools/call for
- * get_component (with and without content) and list_components (an organization
- * of 10,000 components), at 1 and 20 concurrent connections, against the SDK's
- * minimal stateless echo server measured in the same run: RUNS rounds, each
- * measuring the baseline then every scenario; the ratio is the median of the
- * per-round ratios.
+ * MCP tool-call benchmark, load from wrk in its own process (wrk.ts), at 1 and 20
+ * connections:
+ * - the read tools, get_component (with and without content) and list_components (an
+ *   organization of 10,000 components), against the SDK's minimal stateless echo server
+ *   measured in the same run;
+ * - list_components with a name filter (a common fragment, one that matches nothing) in
+ *   organizations of 1,000 and 100,000 components: p50 at each size against the smallest.
+ * RUNS rounds, each measuring the baseline then every scenario; a ratio is the median of
+ * the per-round ratios.
  *
  * Run (from the repo root):  pnpm --filter @cp/mcp-server bench
  * Env: BENCH_DURATION (s, default 5), BENCH_RUNS (rounds, default 5), BENCH_COMPONENTS
- * (default 10000), BENCH_SCENARIOS (comma-separated name fragments: run only those,
- * plus the baseline; `whoami` adds the no-database diagnostic),
- * BENCH_CPU_PROF_DIR (profile the app server child).
+ * (default 10000), BENCH_FILTER_SIZES (default 1000,100000), BENCH_SCENARIOS
+ * (comma-separated name fragments: run only those, plus the baseline; `whoami` adds the
+ * no-database diagnostic), BENCH_CPU_PROF_DIR (profile the app server child).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { BenchTarget } from './bench-app.js';
 import { canMeasureCpu, cpuStopwatch } from './cpu-time.js';
-import { autocannon } from './resolve.js';
+import { COMMON_FRAGMENT, NO_MATCH_FRAGMENT } from './seed.js';
+import { ensureWrk, runWrk } from './wrk.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CONNECTIONS = [1, 20];
+const READ_TARGET = 0.5;
+const FILTER_TARGET = 1.5;
+
+ensureWrk();
+
 /** Runs one server script in a child process; resolves with the JSON line it prints when ready. */
 function startChild<T>(script: string): Promise<{ ready: T; pid: number; stop(): void }> {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL(script, import.meta.url))], {
@@ -36,36 +45,67 @@ function startChild<T>(script: string): Promise<{ ready: T; pid: number; stop():
   });
 }
 
+interface Scenario {
+  name: string;
+  kind: 'baseline' | 'read' | 'filter' | 'diagnostic';
+  url: string;
+  pid: number;
+  body: string;
+  authorization?: string;
+  /** A substring of every good response body: wrk's script checks each response for it. */
+  expect: string;
+  filter?: { fragment: string; components: number };
+}
+
 interface Sample {
   rps: number;
   p50: number;
   p99: number;
   errors: number;
-  /** CPU time per request, in microseconds: the server process, and all of PostgreSQL. */
+  /** CPU time per request, in microseconds: the server process, all of PostgreSQL, wrk. */
   serverCpuUs: number;
   postgresCpuUs: number;
+  wrkCpuUs: number;
 }
 
-async function measure(url: string, body: object, connections: number, headers: Record<string, string>, serverPid: number): Promise<Sample> {
-  const cpu = cpuStopwatch(serverPid);
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: DURATION,
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...headers },
-    body: JSON.stringify(body),
-  });
+async function measure(scenario: Scenario, connections: number, seconds: number): Promise<Sample> {
+  const cpu = cpuStopwatch(scenario.pid);
+  const result = await runWrk({ url: scenario.url, body: scenario.body, authorization: scenario.authorization, expect: scenario.expect, connections, seconds });
   const spent = cpu.stop();
-  const requests = Math.max(1, result.requests.total);
+  const perRequest = (ms: number): number => (ms * 1000) / Math.max(1, result.requests);
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    serverCpuUs: (spent.serverMs * 1000) / requests,
-    postgresCpuUs: (spent.postgresMs * 1000) / requests,
+    rps: result.rps,
+    p50: result.p50Ms,
+    p99: result.p99Ms,
+    errors: result.errors,
+    serverCpuUs: perRequest(spent.serverMs),
+    postgresCpuUs: perRequest(spent.postgresMs),
+    wrkCpuUs: perRequest(spent.generatorMs),
   };
+}
+
+/** One request, parsed: a JSON-RPC result that is no tool error and holds `expect`; otherwise the run stops. */
+async function validate(scenario: Scenario): Promise<void> {
+  const response = await fetch(scenario.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...(scenario.authorization ? { authorization: scenario.authorization } : {}),
+    },
+    body: scenario.body,
+  });
+  const text = await response.text();
+  let message: { result?: { isError?: boolean } } = {};
+  try {
+    message = JSON.parse(text) as typeof message;
+  } catch {
+    // reported below
+  }
+  if (response.status !== 200 || message.result === undefined || message.result.isError === true || !text.includes(scenario.expect)) {
+    throw new Error(`${scenario.name}: expected a result holding ${scenario.expect}, got ${response.status} ${text.slice(0, 500)}`);
+  }
 }
 
 const median = (values: number[]): number => {
@@ -73,57 +113,76 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const call = (name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+const call = (name: string, args: Record<string, unknown>): string =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 
-// Both servers run in their own process, the load generator (autocannon) in this one:
-// a server sharing the load generator's event loop would skip the cross-process hop at
-// 1 connection and compete with it for one core at 20.
+// Both servers run in their own process, and so does wrk.
 const app = await startChild<BenchTarget>('./app-server.ts');
 const baseline = await startChild<{ url: string }>('./baseline-process.ts');
-const auth = { authorization: `Bearer ${app.ready.token}` };
-/** `diagnostic`: not part of the target table; runs only when BENCH_SCENARIOS names it. */
-const allScenarios: { name: string; url: string; pid: number; body: object; headers: Record<string, string>; diagnostic?: boolean }[] = [
-  { name: 'baseline echo (SDK minimal server)', url: baseline.ready.url, pid: baseline.pid, body: call('echo', { message: 'hello' }), headers: {} },
-  { name: 'get_component (content)', url: app.ready.url, pid: app.pid, body: call('get_component', { componentId: app.ready.componentId }), headers: auth },
-  { name: 'get_component (no content)', url: app.ready.url, pid: app.pid, body: call('get_component', { componentId: app.ready.componentId, includeContent: false }), headers: auth },
+const target = app.ready;
+const onApp = { url: target.url, pid: app.pid, authorization: `Bearer ${target.token}` };
+const firstPage = '"count":50,';
+const allScenarios: Scenario[] = [
+  { name: 'baseline echo (SDK minimal server)', kind: 'baseline', url: baseline.ready.url, pid: baseline.pid, body: call('echo', { message: 'hello' }), expect: '"text":"hello"' },
+  { name: 'get_component (content)', kind: 'read', ...onApp, body: call('get_component', { componentId: target.componentId }), expect: '"htmlContent":"<!doctype' },
+  { name: 'get_component (no content)', kind: 'read', ...onApp, body: call('get_component', { componentId: target.componentId, includeContent: false }), expect: '"htmlContent":null' },
   // The MCP layer (auth, transport, tool dispatch) plus one primary-key read: a reference point.
-  { name: 'whoami (one query by primary key)', url: app.ready.url, pid: app.pid, body: call('whoami', {}), headers: auth, diagnostic: true },
-  { name: `list_components (org of ${app.ready.components}, limit 50)`, url: app.ready.url, pid: app.pid, body: call('list_components', { organizationId: app.ready.organizationId }), headers: auth },
+  { name: 'whoami (one query by primary key)', kind: 'diagnostic', ...onApp, body: call('whoami', {}), expect: `"${target.organizationId}"` },
+  { name: `list_components (org of ${target.components}, limit 50)`, kind: 'read', ...onApp, body: call('list_components', { organizationId: target.organizationId }), expect: firstPage },
+  ...[COMMON_FRAGMENT, NO_MATCH_FRAGMENT].flatMap((fragment) =>
+    target.filterOrganizations.map(({ components, organizationId }): Scenario => ({
+      name: `list_components name="${fragment}" (org of ${components})`,
+      kind: 'filter',
+      ...onApp,
+      body: call('list_components', { organizationId, name: fragment }),
+      expect: fragment === NO_MATCH_FRAGMENT ? '"count":0,' : firstPage,
+      filter: { fragment, components },
+    })),
+  ),
 ];
-// The baseline always runs: every figure is a ratio to it.
+// The baseline always runs: the read tools' figures are ratios to it.
 const only = process.env.BENCH_SCENARIOS?.split(',').map((part) => part.trim());
 const scenarios = allScenarios.filter(
-  (s, i) => i === 0 || (only === undefined ? s.diagnostic !== true : only.some((part) => s.name.includes(part))),
+  (s) => s.kind === 'baseline' || (only === undefined ? s.kind !== 'diagnostic' : only.some((part) => s.name.includes(part))),
 );
 
-// Warm-up: JIT, JWKS fetch, connection pools.
-for (const scenario of scenarios) await measure(scenario.url, scenario.body, 4, scenario.headers, scenario.pid);
+for (const scenario of scenarios) await validate(scenario);
+// Warm-up: JIT, JWKS fetch, connection pools, statement plans.
+for (const scenario of scenarios) await measure(scenario, 4, Math.min(DURATION, 3));
 
-// Rounds: each run measures the baseline and then every scenario, one after the other, and a
-// scenario's ratio is taken against the baseline of its own round. The machine's speed drifts
-// over minutes (other tenants); a ratio of neighbours in time is far steadier than a ratio of
-// medians taken minutes apart.
-const rows: { scenario: string; connections: number; rps: number; ratio: number; p50: number; p99: number; errors: number; serverCpuUs: number; postgresCpuUs: number }[] = [];
+// Rounds: each measures the baseline and then every scenario, one after the other, and a
+// ratio is taken within a round. The machine's speed drifts over minutes (other tenants);
+// a ratio of neighbours in time is far steadier than a ratio of medians taken minutes apart.
+interface Row {
+  scenario: Scenario;
+  connections: number;
+  samples: Sample[];
+  /** Median of per-round ratios: req/s to the baseline's, or (filters) p50 to the smallest organization's. */
+  ratio: number | null;
+}
+const rows: Row[] = [];
 for (const connections of CONNECTIONS) {
   const rounds: Sample[][] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const round: Sample[] = [];
-    for (const scenario of scenarios) round.push(await measure(scenario.url, scenario.body, connections, scenario.headers, scenario.pid));
+    for (const scenario of scenarios) round.push(await measure(scenario, connections, DURATION));
     rounds.push(round);
     process.stderr.write(`.`);
   }
   scenarios.forEach((scenario, index) => {
-    const samples = rounds.map((round) => round[index]!);
+    let reference = 0;
+    let value = (sample: Sample): number => sample.rps;
+    if (scenario.filter) {
+      const { fragment } = scenario.filter;
+      const smallest = Math.min(...target.filterOrganizations.map((o) => o.components));
+      reference = scenarios.findIndex((s) => s.filter?.fragment === fragment && s.filter.components === smallest);
+      value = (sample) => sample.p50;
+    }
     rows.push({
-      scenario: scenario.name,
+      scenario,
       connections,
-      rps: median(samples.map((s) => s.rps)),
-      ratio: median(rounds.map((round) => round[index]!.rps / round[0]!.rps)),
-      p50: median(samples.map((s) => s.p50)),
-      p99: median(samples.map((s) => s.p99)),
-      errors: samples.reduce((sum, s) => sum + s.errors, 0),
-      serverCpuUs: median(samples.map((s) => s.serverCpuUs)),
-      postgresCpuUs: median(samples.map((s) => s.postgresCpuUs)),
+      samples: rounds.map((round) => round[index]!),
+      ratio: reference < 0 ? null : median(rounds.map((round) => value(round[index]!) / value(round[reference]!))),
     });
   });
 }
@@ -131,18 +190,40 @@ process.stderr.write('\n');
 app.stop();
 baseline.stop();
 
-const lines = [
-  '| scenario | connections | req/s (median) | vs baseline (median of rounds) | p50 ms | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req |',
-  '|---|---|---|---|---|---|---|---|---|',
-];
 const us = (value: number): string => (canMeasureCpu() ? value.toFixed(0) : 'n/a');
-let failed = false;
-for (const row of rows) {
-  if (!row.scenario.startsWith('baseline') && row.ratio < 0.5) failed = true;
-  lines.push(
-    `| ${row.scenario} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.ratio.toFixed(2)}x | ${row.p50} | ${row.p99} | ${row.errors} | ${us(row.serverCpuUs)} | ${us(row.postgresCpuUs)} |`,
-  );
+const ms = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
+const ratio = (value: number | null): string => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
+const cells = (samples: Sample[]) => ({
+  rps: median(samples.map((s) => s.rps)).toFixed(0),
+  p50: ms(median(samples.map((s) => s.p50))),
+  p99: ms(median(samples.map((s) => s.p99))),
+  errors: samples.reduce((sum, s) => sum + s.errors, 0),
+  cpu: [us(median(samples.map((s) => s.serverCpuUs))), us(median(samples.map((s) => s.postgresCpuUs))), us(median(samples.map((s) => s.wrkCpuUs)))].join(' | '),
+});
+
+console.log(`MCP tools/call benchmark: wrk -t1, ${RUNS} rounds x ${DURATION}s per cell, medians; node ${process.version}`);
+console.log('\n| scenario | connections | req/s (median) | vs baseline (median of rounds) | p50 ms | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req | wrk CPU µs/req |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const row of rows.filter((r) => !r.scenario.filter)) {
+  const c = cells(row.samples);
+  console.log(`| ${row.scenario.name} | ${row.connections} | ${c.rps} | ${ratio(row.ratio)} | ${c.p50} | ${c.p99} | ${c.errors} | ${c.cpu} |`);
 }
-console.log(`MCP tools/call benchmark: ${RUNS} rounds x ${DURATION}s per cell, medians; node ${process.version}`);
-console.log(lines.join('\n'));
-console.log(failed ? 'TARGET MISSED: a read tool is below 0.5x the baseline' : 'target met: every read tool >= 0.5x the baseline');
+const filterRows = rows.filter((r) => r.scenario.filter);
+if (filterRows.length > 0) {
+  console.log('\n| list_components name filter | connections | org components | req/s (median) | p50 ms | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req | wrk CPU µs/req | p50 vs smallest org (median of rounds) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of filterRows) {
+    const c = cells(row.samples);
+    console.log(`| "${row.scenario.filter!.fragment}" | ${row.connections} | ${row.scenario.filter!.components} | ${c.rps} | ${c.p50} | ${c.p99} | ${c.errors} | ${c.cpu} | ${ratio(row.ratio)} |`);
+  }
+}
+
+const errors = rows.some((r) => r.samples.some((s) => s.errors > 0));
+const readMissed = rows.some((r) => r.scenario.kind === 'read' && r.ratio !== null && r.ratio < READ_TARGET);
+const filterMissed = filterRows.some((r) => r.ratio !== null && r.ratio > FILTER_TARGET);
+console.log('');
+if (errors) console.log('ERRORS: some requests failed or answered something else than the expected result (errors column)');
+console.log(readMissed ? `TARGET MISSED: a read tool is below ${READ_TARGET}x the baseline` : `read tools: every one >= ${READ_TARGET}x the baseline`);
+if (filterRows.length > 0) {
+  console.log(filterMissed ? `TARGET MISSED: a filtered listing's p50 is above ${FILTER_TARGET}x its p50 in the smallest organization` : `filtered listings: p50 within ${FILTER_TARGET}x of the smallest organization's`);
+}

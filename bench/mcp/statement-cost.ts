@@ -14,7 +14,7 @@ import { seedOrganization } from './seed.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const bench = await openBenchDomain();
-const seeded = await seedOrganization(bench.deps, Number(process.env.BENCH_COMPONENTS ?? 10_000));
+const seeded = await seedOrganization(bench, Number(process.env.BENCH_COMPONENTS ?? 10_000));
 await bench.analyze();
 // A database handle of our own, to send the same statements both ways.
 const database = await createDatabase({ databaseUrl: bench.databaseUrl, poolSize: 2 });

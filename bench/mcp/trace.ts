@@ -4,10 +4,12 @@
  * statement it sent, with `EXPLAIN (ANALYZE, BUFFERS)` of each.
  *
  * Run (from apps/mcp-server): node --conditions=source --import tsx ../../bench/mcp/trace.ts
- * Env: BENCH_COMPONENTS (default 10000), TRACE_EXPLAIN=0 to skip the plans.
+ * Env: BENCH_COMPONENTS (default 10000; the filtered listings' plans change with it),
+ * TRACE_EXPLAIN=0 to skip the plans.
  */
 import { createRequire } from 'node:module';
 import { startBenchApp } from './bench-app.js';
+import { COMMON_FRAGMENT, NO_MATCH_FRAGMENT } from './seed.js';
 
 /** The part of `pg` used here (bench/ is not a package: pg is resolved from packages/db). */
 interface PgClient {
@@ -51,6 +53,8 @@ const calls: [string, string, Record<string, unknown>][] = [
   ['get_component (content)', 'get_component', { componentId: target.componentId }],
   ['get_component (no content)', 'get_component', { componentId: target.componentId, includeContent: false }],
   ['list_components', 'list_components', { organizationId: target.organizationId }],
+  [`list_components name="${COMMON_FRAGMENT}"`, 'list_components', { organizationId: target.organizationId, name: COMMON_FRAGMENT }],
+  [`list_components name="${NO_MATCH_FRAGMENT}"`, 'list_components', { organizationId: target.organizationId, name: NO_MATCH_FRAGMENT }],
 ];
 const explainer = new pg.Client({ connectionString: app.databaseUrl });
 await explainer.connect();
