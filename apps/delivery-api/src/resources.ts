@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ObjectStore, Repositories } from '@cp/domain';
-import { createDatabase, createRepositories, findRepositoryRoot, migrate } from '@cp/db';
+import { createDatabase, createPglite, createRepositories, findRepositoryRoot, migrate } from '@cp/db';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
-import { PGlite } from '@electric-sql/pglite';
 import type { ChangeFeed } from './changes/change-feed.js';
 import { createPGliteChangeFeed } from './changes/pglite-change-feed.js';
 import { createPostgresChangeFeed } from './changes/postgres-change-feed.js';
@@ -39,7 +38,7 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
       changes = createPostgresChangeFeed(env.databaseUrl, log);
     } else {
       await mkdir(env.pgliteDataDir, { recursive: true });
-      const pglite = await PGlite.create({ dataDir: env.pgliteDataDir });
+      const pglite = await createPglite({ dataDir: env.pgliteDataDir });
       closers.push(() => pglite.close());
       const database = await createDatabase({ pglite });
       closers.push(() => database.close());

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { createDatabase, createGrantLookup, createRepositories, migrate, type Database } from '@cp/db';
+import { createDatabase, createGrantLookup, createPglite, createRepositories, migrate, type Database } from '@cp/db';
 import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 
 /** What every service of the embedded stack shares: one PGlite, one S3 server. */
 export interface EmbeddedInfrastructure {
@@ -28,7 +28,7 @@ export async function openEmbeddedInfrastructure(options: {
 }): Promise<EmbeddedInfrastructure> {
   const { pgliteDir, s3Dir } = options;
   await Promise.all([mkdir(pgliteDir, { recursive: true }), mkdir(s3Dir, { recursive: true })]);
-  const pglite = await PGlite.create({ dataDir: pgliteDir });
+  const pglite = await createPglite({ dataDir: pgliteDir });
   const database = await createDatabase({ pglite });
   await migrate({ adapterFactory: database.adapterFactory });
   const s3 = await startEmbeddedS3({ directory: s3Dir, port: options.s3Port });

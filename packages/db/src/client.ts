@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PGliteAdapterFactory } from './adapters/pglite.js';
 import { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
+import { createPglite } from './pglite.js';
 import { defaultPgliteDataDir, MEMORY } from './connection/data-dir.js';
 import { connectionError, databaseName, describeServer } from './connection/postgres-url.js';
 import { PrismaClient } from './generated/prisma/client.js';
@@ -24,7 +25,10 @@ export interface DatabaseOptions {
    * repository root (the nearest folder with pnpm-workspace.yaml), else the cwd.
    */
   readonly pgliteDataDir?: string | undefined;
-  /** PGlite: an instance opened by the caller (not closed by `close()`); wins over `pgliteDataDir`. */
+  /**
+   * PGlite: an instance opened by the caller with `createPglite` (not closed by `close()`);
+   * wins over `pgliteDataDir`.
+   */
   readonly pglite?: PGlite | undefined;
 }
 
@@ -106,7 +110,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const location = options.pglite ? 'pglite' : (options.pgliteDataDir ?? defaultPgliteDataDir());
   if (!db) {
     if (!location.startsWith(MEMORY)) await mkdir(location, { recursive: true });
-    db = await PGlite.create(location.startsWith(MEMORY) ? {} : { dataDir: location });
+    db = await createPglite(location.startsWith(MEMORY) ? {} : { dataDir: location });
   }
   const owned = !options.pglite;
   const adapterFactory = new PGliteAdapterFactory(db);

@@ -25,5 +25,6 @@ export {
 export { defaultMigrationsDir, defaultSchemaPath } from './migrations/migrations-dir.js';
 export { defaultPgliteDataDir, findRepositoryRoot } from './connection/data-dir.js';
 export { PGliteAdapterFactory } from './adapters/pglite.js';
+export { createPglite, pgliteExtensions } from './pglite.js';
 export { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
 export { PrismaClient, Prisma } from './generated/prisma/client.js';

@@ -17,15 +17,29 @@ export interface SqlStatement {
  * Writes and transactions stay on Prisma.
  */
 export interface SqlReader {
-  rows<R>(statement: SqlStatement): Promise<R[]>;
+  rows<R>(statement: SqlStatement, options?: ReadOptions): Promise<R[]>;
 }
 
-/** PostgreSQL: named statements on the shared pool, so each is planned once per connection. */
+export interface ReadOptions {
+  /**
+   * Plan the statement for these values at every call instead of once per connection.
+   * A prepared statement switches to one generic plan after a few calls, and when the
+   * best plan depends on a value (the name filter: the trigram index for a rare
+   * fragment, the ordered scan for a common or short one) that plan is badly wrong
+   * for some of them.
+   */
+  readonly planEachCall?: boolean;
+}
+
+/**
+ * PostgreSQL: named statements on the shared pool, so each is planned once per
+ * connection; with `planEachCall`, unnamed ones, which PostgreSQL plans for their values.
+ */
 export function poolReader(pool: pg.Pool, statementName: (query: { sql: string }) => string): SqlReader {
   return {
-    async rows<R>(statement: SqlStatement) {
+    async rows<R>(statement: SqlStatement, options?: ReadOptions) {
       const result = await pool.query({
-        name: statementName({ sql: statement.text }),
+        ...(options?.planEachCall ? {} : { name: statementName({ sql: statement.text }) }),
         text: statement.text,
         values: [...statement.values],
       });
@@ -34,7 +48,10 @@ export function poolReader(pool: pg.Pool, statementName: (query: { sql: string }
   };
 }
 
-/** PGlite: its `query` waits for any open transaction, as a second connection would. */
+/**
+ * PGlite: its `query` waits for any open transaction, as a second connection would.
+ * It sends every statement unnamed, so each call is planned for its values anyway.
+ */
 export function pgliteReader(db: PGlite): SqlReader {
   return {
     async rows<R>(statement: SqlStatement) {

@@ -2,11 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PGliteAdapterFactory } from '../src/adapters/pglite.js';
 import { withClient } from '../src/connection/ensure-database.js';
 import { databaseUrlFor } from '../src/connection/postgres-url.js';
-import { defaultMigrationsDir, migrate, type MigrationTarget } from '../src/index.js';
+import { createPglite, defaultMigrationsDir, migrate, type MigrationTarget } from '../src/index.js';
 import { engineError, openSchemaEngine } from '../src/migrations/schema-engine.js';
 import { backends } from './support/backends.js';
 
@@ -26,7 +25,7 @@ interface Empty {
 
 async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<Empty> {
   if (kind === 'pglite') {
-    const db = await PGlite.create();
+    const db = await createPglite();
     return {
       target: { adapterFactory: new PGliteAdapterFactory(db) },
       query: async <T>(sql: string) => (await db.query<T>(sql)).rows,
@@ -135,7 +134,7 @@ describe.each(backends)('migrate() [%s]', (kind) => {
 
 describe('a crash inside the schema engine', () => {
   it('is reported with its reason', async () => {
-    const db = await PGlite.create();
+    const db = await createPglite();
     try {
       const adapterFactory = new PGliteAdapterFactory(db);
       const engine = await openSchemaEngine(adapterFactory);

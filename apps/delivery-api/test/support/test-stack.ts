@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDatabase, createRepositories, migrate } from '@cp/db';
+import { createDatabase, createPglite, createRepositories, migrate } from '@cp/db';
 import { createTestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps, type Repositories } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
-import { PGlite } from '@electric-sql/pglite';
 import { createApp, type DeliveryApp } from '../../src/app.js';
 import type { ChangeFeed } from '../../src/changes/change-feed.js';
 import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js';
@@ -48,7 +47,7 @@ export async function openTestStack(): Promise<TestStack> {
     closeDatabase = () => database.close();
   } else {
     // Not createTestDatabase: the change feed needs the PGlite instance itself.
-    const pglite = await PGlite.create();
+    const pglite = await createPglite();
     const database = await createDatabase({ pglite });
     await migrate({ adapterFactory: database.adapterFactory });
     repos = createRepositories(database);

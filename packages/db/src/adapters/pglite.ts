@@ -1,10 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type {
   ConnectionInfo,
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { createPglite } from '../pglite.js';
 import { scriptError } from './script-errors.js';
 
 /**
@@ -29,7 +30,7 @@ export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const shadow = await PGlite.create();
+    const shadow = await createPglite();
     const adapter = await new PrismaPGlite(shadow).connect();
     return withAwaitedScripts(adapter, shadow, () => shadow.close());
   }

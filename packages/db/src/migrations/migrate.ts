@@ -1,10 +1,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PGlite } from '@electric-sql/pglite';
 import { PGliteAdapterFactory } from '../adapters/pglite.js';
 import { PostgresMigrationAdapterFactory } from '../adapters/postgres.js';
 import { ensurePostgresDatabase } from '../connection/ensure-database.js';
+import { createPglite } from '../pglite.js';
 import {
   defaultMigrationsDir,
   defaultSchemaPath,
@@ -88,7 +88,7 @@ export async function createMigration(
   // PGlite: no server needed) and compares the result with the schema. Its own
   // `createMigration` cannot be used: the WASM build gives that command no way to
   // open a shadow database for PostgreSQL.
-  const scratch = await PGlite.create();
+  const scratch = await createPglite();
   const connections = trackAdapters(new PGliteAdapterFactory(scratch));
   try {
     const engine = await openSchemaEngine(connections.factory, { schema });

@@ -57,8 +57,7 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader): Componen
           'this is not a cursor returned by list_components; start again without a cursor.',
         );
       }
-      // strpos() matches a plain substring: "%" and "_" mean themselves, no escaping needed.
-      // name_key is lower-cased in JS on write, so lower-casing the needle the same way
+      // name_key is lower-cased in JS on write, so lower-casing the fragment the same way
       // makes the match case-insensitive. The row comparison continues strictly after
       // the cursor in the same (name_key, id) order as ORDER BY, so concurrent inserts
       // never make a row repeat or vanish between pages.
@@ -66,26 +65,32 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader): Componen
       // an organization, so id never breaks a tie. Written this way the unique index
       // (organization_id, name_key) yields the rows already sorted and the scan stops
       // after LIMIT rows; with ", id" PostgreSQL adds a sort step over the index scan.
-      const rows = await sql.rows<ComponentSummaryRow>(Prisma.sql`
+      const rows = await sql.rows<ComponentSummaryRow>(
+        Prisma.sql`
         SELECT ${SUMMARY_COLUMNS} FROM components
         WHERE organization_id = ${organizationId}::uuid
-          ${nameContains ? Prisma.sql`AND strpos(name_key, ${componentNameKey(nameContains)}) > 0` : Prisma.empty}
+          ${nameContains ? nameMatches(nameContains) : Prisma.empty}
           ${after ? Prisma.sql`AND (name_key, id) > (${after.nameKey}, ${after.id}::uuid)` : Prisma.empty}
           ${memberId !== undefined ? Prisma.sql`AND EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = ${organizationId}::uuid AND m.user_id = ${memberId}::uuid)` : Prisma.empty}
         ORDER BY name_key
-        LIMIT ${limit}`);
+        LIMIT ${limit}`,
+        { planEachCall: Boolean(nameContains) },
+      );
       return rows.map(toComponentSummary);
     },
 
     async listRecentlyUpdated({ organizationId, nameContains, tag, limit, offset }) {
       if (!isUuid(organizationId)) return [];
-      const rows = await sql.rows<ComponentSummaryRow>(Prisma.sql`
+      const rows = await sql.rows<ComponentSummaryRow>(
+        Prisma.sql`
         SELECT ${SUMMARY_COLUMNS} FROM components
         WHERE organization_id = ${organizationId}::uuid
-          ${nameContains ? Prisma.sql`AND strpos(name_key, ${componentNameKey(nameContains)}) > 0` : Prisma.empty}
+          ${nameContains ? nameMatches(nameContains) : Prisma.empty}
           ${tag !== undefined ? Prisma.sql`AND ${tag} = ANY(tags)` : Prisma.empty}
         ORDER BY updated_at DESC, id
-        LIMIT ${limit} OFFSET ${offset}`);
+        LIMIT ${limit} OFFSET ${offset}`,
+        { planEachCall: Boolean(nameContains) },
+      );
       return rows.map(toComponentSummary);
     },
 
@@ -105,6 +110,18 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader): Componen
       );
     },
   };
+}
+
+/**
+ * The name filter: `fragment` anywhere in the name, case-insensitively, with `%`, `_`
+ * and `\` meaning themselves (escaped with LIKE's default escape character, the
+ * backslash). A LIKE on name_key is what the trigram index components_name_key_trgm_idx
+ * serves; for a fragment too short for trigrams, or one that many names hold, the
+ * planner walks the (organization_id, name_key) index in order instead.
+ */
+function nameMatches(fragment: string): Prisma.Sql {
+  const escaped = componentNameKey(fragment).replace(/[\\%_]/g, '\\$&');
+  return Prisma.sql`AND name_key LIKE ${`%${escaped}%`}`;
 }
 
 /**

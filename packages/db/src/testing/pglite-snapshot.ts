@@ -4,10 +4,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGliteAdapterFactory } from '../adapters/pglite.js';
 import { migrate } from '../migrations/migrate.js';
 import { migrationsFingerprint, readMigrations } from '../migrations/migrations-dir.js';
+import { createPglite } from '../pglite.js';
 
 /*
  * A fresh in-memory PGlite costs ~4-5 s (initdb) plus the migrations; loading a
@@ -40,7 +41,7 @@ export function migratedPgliteSnapshot(): Promise<Blob> {
 export async function openMigratedPglite(): Promise<PGlite> {
   const expected = (await readMigrations()).migrationDirectories.length;
   for (let attempt = 0; ; attempt++) {
-    const db = await PGlite.create({ loadDataDir: await migratedPgliteSnapshot() }).catch(
+    const db = await createPglite({ loadDataDir: await migratedPgliteSnapshot() }).catch(
       () => null,
     );
     if (db && (await appliedCount(db)) === expected) return db;
@@ -74,7 +75,7 @@ async function loadOrBuild(): Promise<Blob> {
   const cached = await readFile(file).catch(() => null);
   if (cached) return new Blob([cached]);
 
-  const db = await PGlite.create();
+  const db = await createPglite();
   try {
     await migrate({ adapterFactory: new PGliteAdapterFactory(db) });
     const dump = await db.dumpDataDir('none');
