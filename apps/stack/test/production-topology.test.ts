@@ -1,26 +1,28 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, createHash } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
-import { startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
+import { createObjectStore, DEFAULT_REGION } from '@cp/storage';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FormBrowser } from '../../auth-server/test/support/form-browser.js';
 import { RecordingProvider } from '../../auth-server/test/support/sdk-provider.js';
+import { startS3Target, type S3Target } from '../../../packages/storage/test/support/s3-target.js';
 import { freePort, ServiceProcess } from './topology/processes.js';
 
 /*
  * Production topology without Docker (issue 6): each service its own process, as
- * production runs it, against PostgreSQL (a fresh database), the S3 server and,
- * when REDIS_URL is set (CI sets it), Redis for the MCP rate limits and the auth
- * throttles. One auth server, one MCP server, two delivery instances. The whole flow
- * across them, then SIGKILL and restart of a delivery instance and of the MCP
- * server under load: no confirmed upload lost, clients recover.
+ * production runs it, against PostgreSQL (a fresh database), an S3 server (the one
+ * S3_ENDPOINT names, e.g. the Ceph RADOS Gateway of packages/storage/scripts/rgw.sh,
+ * else the embedded one) and, when REDIS_URL is set (CI sets it), Redis for the MCP
+ * rate limits and the auth throttles. One auth server, one MCP server, two delivery
+ * instances. The whole flow across them, then SIGKILL and restart of a delivery
+ * instance and of the MCP server under load: no confirmed upload lost, clients recover.
  */
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -43,7 +45,7 @@ function signingKeys(): string {
 }
 
 let db: TestDatabase;
-let s3: EmbeddedS3;
+let s3: S3Target;
 let auth: ServiceProcess;
 let mcp: ServiceProcess;
 let deliveries: ServiceProcess[];
@@ -51,12 +53,16 @@ let mcpUrl: string;
 
 run('production topology: separate processes on PostgreSQL, S3 and Redis', () => {
   beforeAll(async () => {
-    [db, s3] = await Promise.all([createTestDatabase({ kind: 'postgres', databaseUrl: DATABASE_URL! }), startEmbeddedS3()]);
+    [db, s3] = await Promise.all([createTestDatabase({ kind: 'postgres', databaseUrl: DATABASE_URL! }), startS3Target()]);
+    // A bucket of its own, removed afterwards: the services write outside the test key prefix.
+    const bucket = `cp-topology-${randomUUID()}`;
+    s3.dropBucketOnClose(bucket);
+    await createObjectStore({ ...s3.config, bucket }).ensureBucket();
     const [authPort, mcpPort, d1, d2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const issuer = `http://127.0.0.1:${authPort}`;
     mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
     const common = { DATABASE_URL: db.url!, SHUTDOWN_GRACE_SECONDS: '2' };
-    const s3Env = { S3_ENDPOINT: s3.config.endpoint, S3_ACCESS_KEY: s3.config.accessKey, S3_SECRET_KEY: s3.config.secretKey, S3_BUCKET: s3.config.bucket };
+    const s3Env = { S3_ENDPOINT: s3.config.endpoint, S3_ACCESS_KEY: s3.config.accessKey, S3_SECRET_KEY: s3.config.secretKey, S3_BUCKET: bucket, S3_REGION: s3.config.region || DEFAULT_REGION };
     auth = new ServiceProcess('auth-server', 'auth-server', issuer, {
       ...common,
       AUTH_PORT: String(authPort),

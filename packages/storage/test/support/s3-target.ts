@@ -14,11 +14,17 @@ import {
 /**
  * The S3 server integration tests run against: the embedded one by default, or the
  * server named by S3_ENDPOINT (with S3_ACCESS_KEY, S3_SECRET_KEY, optional S3_BUCKET,
- * S3_REGION, S3_PUBLIC_ENDPOINT), e.g. a local MinIO.
+ * S3_REGION, S3_PUBLIC_ENDPOINT, S3_MAX_PUT_BYTES), e.g. the Ceph RADOS Gateway that
+ * `scripts/rgw.sh` starts.
  */
 export interface S3Target {
   readonly kind: 'embedded' | 'external';
   readonly config: S3Config;
+  /**
+   * The largest PUT the server itself accepts: `none` for the embedded server, the
+   * S3_MAX_PUT_BYTES setting for an external one (rgw.sh sets it), `unknown` without it.
+   */
+  readonly sizeLimit: number | 'none' | 'unknown';
   readonly store: S3ObjectStore;
   /** A fresh key under this run's prefix, so tests never see each other's objects. */
   newKey(name?: string): string;
@@ -47,6 +53,15 @@ const externalConfig = (env: NodeJS.ProcessEnv): S3Config | null => {
   };
 };
 
+const externalSizeLimit = (env: NodeJS.ProcessEnv): number | 'unknown' => {
+  const value = env.S3_MAX_PUT_BYTES;
+  if (value === undefined || value === '') return 'unknown';
+  if (!/^[1-9][0-9]*$/.test(value)) {
+    throw new Error(`S3_MAX_PUT_BYTES must be a number of bytes (got "${value}").`);
+  }
+  return Number(value);
+};
+
 const connect = async (store: S3ObjectStore, endpoint: string): Promise<void> => {
   try {
     await store.ensureBucket();
@@ -54,16 +69,26 @@ const connect = async (store: S3ObjectStore, endpoint: string): Promise<void> =>
     if (isStorageError(error) && error.code === 'UNREACHABLE') {
       throw new Error(
         `S3_ENDPOINT is set to ${endpoint} but nothing answers there. Start that server ` +
-          '(MinIO: `minio server <dir>`, or its docker compose service), or unset S3_ENDPOINT ' +
-          `to run these tests against the embedded server.\n${error.message}`,
+          '(a local Ceph RADOS Gateway: `eval "$(packages/storage/scripts/rgw.sh start)"` ' +
+          'sets every S3_* variable), or unset S3_ENDPOINT to run these tests against the ' +
+          `embedded server.\n${error.message}`,
       );
     }
     throw error;
   }
 };
 
+/** What startS3Target will run against, known before it starts (for test names and skips). */
+export const plannedS3Target = (
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<S3Target, 'kind' | 'sizeLimit'> =>
+  env.S3_ENDPOINT
+    ? { kind: 'external', sizeLimit: externalSizeLimit(env) }
+    : { kind: 'embedded', sizeLimit: 'none' };
+
 export const startS3Target = async (): Promise<S3Target> => {
   const external = externalConfig(process.env);
+  const { sizeLimit } = plannedS3Target();
   let embedded: EmbeddedS3 | undefined;
   const config = external ?? (embedded = await startEmbeddedS3()).config;
   const store = createObjectStore(config);
@@ -78,6 +103,7 @@ export const startS3Target = async (): Promise<S3Target> => {
   return {
     kind: embedded === undefined ? 'external' : 'embedded',
     config,
+    sizeLimit,
     store,
     newKey: (name = 'index.html') => `test/${run}/${randomUUID()}/${name}`,
     dropBucketOnClose: (bucket) => void buckets.add(bucket),
