@@ -20,7 +20,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FormBrowser } from '../../auth-server/test/support/form-browser.js';
 import { RecordingProvider } from '../../auth-server/test/support/sdk-provider.js';
-import { freePort, STACK_DIR } from '../test/topology/processes.js';
+import { STACK_DIR } from '../test/topology/processes.js';
+import { freeStackSettings } from '../test/topology/stack-settings.js';
 
 const RUNTIME = process.env.NODE22_CHECK_RUNTIME ?? 'node@22';
 const exec = promisify(execFile);
@@ -31,28 +32,12 @@ const pass = (what: string) => {
 };
 
 const root = await mkdtemp(join(tmpdir(), 'cp-node22-'));
-const [auth, mcp, delivery, dashboard, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-const urls = { auth: `http://127.0.0.1:${auth}`, mcp: `http://127.0.0.1:${mcp}/mcp`, delivery: `http://127.0.0.1:${delivery}`, dashboard: `http://127.0.0.1:${dashboard}` };
-const settings = {
-  STACK_ROOT: root,
-  S3_EMBEDDED_PORT: String(s3),
-  ...Object.fromEntries(['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST'].map((name) => [name, '127.0.0.1'])),
-  AUTH_PORT: String(auth),
-  AUTH_ISSUER: urls.auth,
-  MCP_PORT: String(mcp),
-  MCP_PUBLIC_URL: urls.mcp,
-  DELIVERY_PORT: String(delivery),
-  DELIVERY_PUBLIC_URL: urls.delivery,
-  DELIVERY_API_URL: urls.delivery,
-  DASHBOARD_PORT: String(dashboard),
-  DASHBOARD_URL: urls.dashboard,
-  LOG_LEVEL: 'warn',
-};
+const { urls, s3Port, settings } = await freeStackSettings();
 
 // `node --version` first, from the same shell, so the check knows which Node it started.
 const stack = spawn('npx', ['-y', '-p', RUNTIME, '-c', 'node --version && exec node --conditions=source --import tsx src/start.ts'], {
   cwd: STACK_DIR,
-  env: { ...process.env, ...settings },
+  env: { ...process.env, ...settings, STACK_ROOT: root, S3_EMBEDDED_PORT: String(s3Port), LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'pipe'],
   // Its own process group: npx, its shell and the stack stop together.
   detached: true,

@@ -1,49 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, type RunningStack } from '../src/stack.js';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
+import { freeStackSettings, type StackUrls } from './topology/stack-settings.js';
 
 // The embedded `pnpm start`, in a temporary folder on free ports: every service
 // answers, and they are wired to each other as in production.
 describe('the embedded stack', () => {
   let root: string;
   let stack: RunningStack;
-  let urls: { auth: string; mcp: string; delivery: string; dashboard: string };
+  let urls: StackUrls;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cp-stack-'));
-    const [auth, mcp, delivery, dashboard, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-    urls = {
-      auth: `http://127.0.0.1:${auth}`,
-      mcp: `http://127.0.0.1:${mcp}/mcp`,
-      delivery: `http://127.0.0.1:${delivery}`,
-      dashboard: `http://127.0.0.1:${dashboard}`,
-    };
-    stack = await startStack({
-      root,
-      s3Port: s3,
-      source: {
-        AUTH_PORT: String(auth),
-        AUTH_ISSUER: urls.auth,
-        MCP_PORT: String(mcp),
-        MCP_PUBLIC_URL: urls.mcp,
-        DELIVERY_PORT: String(delivery),
-        DELIVERY_PUBLIC_URL: urls.delivery,
-        DASHBOARD_PORT: String(dashboard),
-        DASHBOARD_URL: urls.dashboard,
-        LOG_LEVEL: 'silent',
-      },
-    });
+    const free = await freeStackSettings();
+    urls = free.urls;
+    stack = await startStack({ root, s3Port: free.s3Port, source: free.settings });
   }, 120_000);
 
   afterAll(async () => {

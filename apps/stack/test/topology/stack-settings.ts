@@ -1,0 +1,33 @@
+import { freePort } from './processes.js';
+
+export interface StackUrls {
+  readonly auth: string;
+  readonly mcp: string;
+  readonly delivery: string;
+  readonly dashboard: string;
+}
+
+/** Settings for a whole embedded stack on free loopback ports, wired to each other as `pnpm start` wires them. */
+export async function freeStackSettings(): Promise<{ urls: StackUrls; s3Port: number; settings: Record<string, string> }> {
+  const [auth, mcp, delivery, dashboard, s3Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const urls = {
+    auth: `http://127.0.0.1:${auth}`,
+    mcp: `http://127.0.0.1:${mcp}/mcp`,
+    delivery: `http://127.0.0.1:${delivery}`,
+    dashboard: `http://127.0.0.1:${dashboard}`,
+  };
+  const settings = {
+    ...Object.fromEntries(['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST'].map((name) => [name, '127.0.0.1'])),
+    AUTH_PORT: String(auth),
+    AUTH_ISSUER: urls.auth,
+    MCP_PORT: String(mcp),
+    MCP_PUBLIC_URL: urls.mcp,
+    DELIVERY_PORT: String(delivery),
+    DELIVERY_PUBLIC_URL: urls.delivery,
+    DELIVERY_API_URL: urls.delivery,
+    DASHBOARD_PORT: String(dashboard),
+    DASHBOARD_URL: urls.dashboard,
+    LOG_LEVEL: 'silent',
+  };
+  return { urls, s3Port, settings };
+}
