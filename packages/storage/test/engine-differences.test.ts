@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+
 import { defaultDomainConfig } from '@cp/domain';
 
+import { DEFAULT_REGION } from '../src/index.js';
 import { plannedS3Target, startS3Target, type S3Target } from './support/s3-target.js';
 
 /*
@@ -83,19 +88,62 @@ describe('a key with a segment longer than 255 bytes', () => {
   // components/<id>/variants/<id>/index.html) have short segments.
   it(
     embedded
-      ? 'fails on the embedded server: 500 InternalError, nothing stored'
+      ? 'fails on the embedded server: 500 InternalError'
       : 'is stored, as S3 stores any key up to 1024 bytes',
     async () => {
       const key = target.newKey('a'.repeat(300));
+      const body = new TextEncoder().encode('<p>long</p>');
 
-      const answer = await presignedPut(key, new TextEncoder().encode('<p>long</p>'));
+      const answer = await presignedPut(key, body);
 
       if (embedded) {
         expect(answer).toEqual({ status: 500, code: 'InternalError' });
       } else {
         expect(answer.status).toBe(200);
-        expect(await target.store.stat(key)).toEqual({ size: 11 });
-        await target.store.remove(key);
+        expect(await target.store.stat(key)).toEqual({ size: body.length });
+      }
+    },
+  );
+});
+
+describe('a header-signed PUT whose body differs from the payload hash it signed', () => {
+  // The minio client signs the real hash, so the body differs only if it was altered on
+  // the way. curl signs the request here, with the hash of another body.
+  it(
+    embedded
+      ? 'is stored by the embedded server (it does not check the hash)'
+      : 'is refused: 400 XAmzContentSHA256Mismatch, nothing stored',
+    async () => {
+      const key = target.newKey();
+      const { accessKey, secretKey, endpoint, bucket, region } = target.config;
+      const signedHash = createHash('sha256').update('<p>signed</p>').digest('hex');
+      const altered = '<p>altered</p>';
+
+      const { stdout } = await promisify(execFile)('curl', [
+        '-sS',
+        '-X',
+        'PUT',
+        '--aws-sigv4',
+        `aws:amz:${region || DEFAULT_REGION}:s3`,
+        '--user',
+        `${accessKey}:${secretKey}`,
+        '-H',
+        `x-amz-content-sha256: ${signedHash}`,
+        '--data-binary',
+        altered,
+        '-w',
+        '\n%{http_code}',
+        `${endpoint}/${bucket}/${key}`,
+      ]);
+
+      const status = stdout.split('\n').at(-1);
+      if (embedded) {
+        expect(status).toBe('200');
+        expect(await target.store.stat(key)).toEqual({ size: Buffer.byteLength(altered) });
+      } else {
+        expect(status).toBe('400');
+        expect(stdout).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
+        expect(await target.store.stat(key)).toBeNull();
       }
     },
   );

@@ -147,6 +147,14 @@ describe('a presigned PUT URL', () => {
     expect(await target.store.stat(otherKey)).toBeNull();
   });
 
+  it('is needed: the same PUT without its query (unsigned) is refused with 403 AccessDenied', async () => {
+    const key = target.newKey();
+    const unsigned = (await presign(key)).split('?')[0]!;
+
+    expect(await refusalReason(unsigned)).toBe('AccessDenied');
+    expect(await target.store.stat(key)).toBeNull();
+  });
+
   it('names the public endpoint when it differs from the internal one, and works there', async () => {
     const internal = new URL(target.config.endpoint);
     const aliases: Record<string, string> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' };
