@@ -133,13 +133,12 @@ describe('confirmUpload', () => {
     expect([...objects.objects.keys()]).toEqual([repos.state.variants[0]!.objectKey]);
   });
 
-  it('before the PUT: says to run the curl command, and the session stays usable', async () => {
+  it('before the PUT: says to run the curl command, and what a refused (too large) PUT means; the session stays usable', async () => {
     const { deps, objects, alice } = await setup();
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
-    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).rejects.toMatchObject({
-      code: ErrorCode.UploadNotReceived,
-      message: expect.stringContaining('Run the curlCommand'),
-    });
+    const error = await confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ErrorCode.UploadNotReceived, message: expect.stringContaining('Run the curlCommand') });
+    expect((error as Error).message).toContain('If curl failed with error 400, the storage refused the file as larger than the 1024-byte limit');
     objects.put(started.session.stagingKey, SMALL_HTML);
     await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).resolves.toMatchObject({ variantSequence: 1 });
   });

@@ -49,7 +49,9 @@ async function confirmPending(actor: Actor, session: UploadSession, deps: Domain
   if (!staged) {
     throw new DomainError(
       ErrorCode.UploadNotReceived,
-      'The file has not been uploaded yet. Run the curlCommand returned by upload_component (from the project root, after building dist/index.html), then call confirm_upload again.',
+      'The file has not been uploaded yet. Run the curlCommand returned by upload_component (from the project root, after building dist/index.html), then call confirm_upload again. ' +
+        // A store with its own size limit refuses a large PUT, so nothing arrives to measure here.
+        `If curl failed with error 400, the storage refused the file as larger than the ${deps.config.maxUploadBytes}-byte limit: make dist/index.html smaller first.`,
     );
   }
   await rejectIfTooLarge(staged.size, session, deps);
