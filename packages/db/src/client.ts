@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGliteAdapterFactory } from './adapters/pglite.js';
 import { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
 import { createPglite } from './pglite.js';
+import { startAutoAnalyze } from './pglite-autoanalyze.js';
 import { defaultPgliteDataDir, MEMORY } from './connection/data-dir.js';
 import { connectionError, databaseName, describeServer } from './connection/postgres-url.js';
 import { PrismaClient } from './generated/prisma/client.js';
@@ -113,6 +114,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     db = await createPglite(location.startsWith(MEMORY) ? {} : { dataDir: location });
   }
   const owned = !options.pglite;
+  const autoAnalyze = await startAutoAnalyze(db);
   const adapterFactory = new PGliteAdapterFactory(db);
   const prisma = new PrismaClient({ adapter: adapterFactory, transactionOptions });
   const pglite = db;
@@ -123,6 +125,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     adapterFactory,
     location,
     async close() {
+      await autoAnalyze.stop();
       await prisma.$disconnect();
       if (owned) await pglite.close();
     },
