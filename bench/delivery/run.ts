@@ -5,8 +5,10 @@
  * deployed), each against a bare node:http server answering with the identical
  * headers and body bytes. Rounds alternate: each round measures, per payload, the
  * baseline then a deployment, for each deployment; a cell's ratio is the median of
- * its per-round ratios (the shared machine drifts over minutes). Server CPU per
- * response comes from /proc. Then the cache-miss path (caching off, PostgreSQL).
+ * its per-round ratios (the shared machine drifts over minutes). Each round
+ * starts with the requests a deployed instance also gets (health check,
+ * readiness probe, metrics scrape). Server CPU per response comes from /proc.
+ * Then the cache-miss path (caching off, PostgreSQL).
  *
  * Run (from the repo root):  pnpm --filter @cp/delivery-api bench
  * Env: BENCH_ROUNDS (8), BENCH_DURATION (s per cell, 8), BENCH_QUICK=1 (2 rounds
@@ -90,10 +92,16 @@ try {
     return { ...result, cpuPerResponse: serverMicros / responses, databaseCpuPerResponse: databaseMicros / responses };
   };
   const none = async () => [];
+  // What a deployed instance also answers: the container health check (GET /, every 15 s),
+  // the orchestrator's readiness probe and a Prometheus scrape.
+  const operationsTraffic = async (d: Deployment) => {
+    for (const path of ['/', '/ready', '/metrics']) await fetch(d.url + path).then((res) => res.arrayBuffer());
+  };
 
   const servingFrom = monotonicMicros();
   log('warming up…');
   for (const d of deployments) {
+    await operationsTraffic(d);
     for (const p of PAYLOADS) {
       await measure(bareUrl + d.paths[p], bare.pid, none, 2);
       await measure(d.url + d.paths[p], d.serverPid, d.databasePids, 2);
@@ -106,6 +114,7 @@ try {
     return cells.get(key)!;
   };
   for (let round = 1; round <= ROUNDS; round++) {
+    for (const d of deployments) await operationsTraffic(d);
     for (const p of PAYLOADS) {
       for (const d of deployments) {
         const s = slot(d, p);

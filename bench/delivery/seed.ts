@@ -8,11 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDatabase, createRepositories, migrate, type Database } from '../../packages/db/src/index.js';
+import { createDatabase, createPglite, createRepositories, migrate, type Database } from '../../packages/db/src/index.js';
 import { confirmUpload, defaultDomainConfig, publishVariant, registerUser, startUpload, type DomainDeps } from '../../packages/domain/src/index.js';
 import { createObjectStore, startEmbeddedS3 } from '../../packages/storage/src/index.js';
 import { largePage, smallPage } from './pages.js';
-import { importPGlite } from './resolve.js';
 
 /** The stack's folder layout (`<root>/.data/pglite`, `<root>/.data/s3`), or a PostgreSQL database with objects in `s3Dir`. */
 export type SeedTarget = { kind: 'stack'; root: string } | { kind: 'postgres'; databaseUrl: string; s3Dir: string };
@@ -23,10 +22,9 @@ const serveObjects = process.argv.includes('--serve-objects');
 let pglite: { close(): Promise<void> } | null = null;
 let database: Database;
 if (target.kind === 'stack') {
-  const { PGlite } = await importPGlite();
   const dataDir = join(target.root, '.data', 'pglite');
   await mkdir(dataDir, { recursive: true });
-  const embedded = await PGlite.create({ dataDir });
+  const embedded = await createPglite({ dataDir });
   pglite = embedded;
   database = await createDatabase({ pglite: embedded });
 } else {
