@@ -1,19 +1,16 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ObjectStore, Repositories } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck, type RouteRecorder } from '@cp/http-runtime';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { buildOpenApiDocument } from './api/openapi.js';
-import { renderReferencePage } from './api/reference-page.js';
+import { createMetrics, createReadiness, type Metrics, type ReadinessCheck, type RouteRecorder } from '@cp/http-runtime';
 import { ResponseCache } from './cache/response-cache.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
 import { createVariantLoaders } from './delivery/variant-loaders.js';
+import { createColdRoutes } from './http/cold-routes.js';
 import { createConsumeEndpoint } from './http/consume-endpoint.js';
-import { ALLOWED_METHODS, answerOptions, CORS_HEADERS } from './http/cors.js';
+import { ALLOWED_METHODS, answerOptions } from './http/cors.js';
 import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
 import type { Logger } from './log.js';
-import { PACKAGE_VERSION } from './version.js';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
 export interface AppDeps {
@@ -31,7 +28,7 @@ export interface AppDeps {
 }
 
 export interface DeliveryApp {
-  /** For `http.createServer`: /consume and /flow on bare node:http, everything else through Express. */
+  /** For `http.createServer`: /consume and /flow, then every other route, on node:http. */
   readonly listener: RequestListener;
   /** Stops following change notifications. */
   close(): void;
@@ -61,10 +58,11 @@ interface Route {
 }
 
 /**
- * Pure wiring. The two read endpoints bypass Express: on small cached responses
- * Express's per-request work (prototype swaps on req/res, the router's layer
- * walk, closures) costs several times what serving the bytes does (bench/README.md).
- * They keep every rule themselves: validation, problem details, CORS, 405.
+ * Pure wiring, on node:http alone. The two read endpoints come first: they keep
+ * every rule themselves (validation, problem details, CORS, 405); the other
+ * routes are in http/cold-routes.ts. No Express in this process: its
+ * per-request prototype swaps cost the hot path even on requests it never
+ * handles (bench/README.md).
  */
 export function createApp(deps: AppDeps): DeliveryApp {
   const { config, log } = deps;
@@ -100,7 +98,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     },
   });
 
-  const fallback = createExpressApp(config, log, metrics, (req, res) => readiness.handler(req, res));
+  const fallback = createColdRoutes({ config, log, metrics, serverName: SERVER_NAME, ready: (req, res) => readiness.handler(req, res) });
 
   const listener: RequestListener = (req, res) => {
     const url = req.url ?? '/';
@@ -133,59 +131,4 @@ function sendMethodNotAllowed(res: ServerResponse, method: string, headers: read
     problem(HttpErrorCode.MethodNotAllowed, `${method} is not allowed here: the delivery API is read-only, use GET.`),
     ['Allow', ALLOWED_METHODS, ...headers],
   );
-}
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** The cold routes: health, readiness, metrics, the OpenAPI document and its rendered page, and the 404/405/500 fallbacks. */
-function createExpressApp(config: AppConfig, log: Logger, metrics: Metrics, ready: Handler): express.Express {
-  const document = buildOpenApiDocument(config, PACKAGE_VERSION);
-  const openApiJson = JSON.stringify(document);
-  const referenceHtml = renderReferencePage(document as unknown as Record<string, unknown>);
-  const health = JSON.stringify({ status: 'ok', version: PACKAGE_VERSION, server: SERVER_NAME });
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(expressMetrics(metrics));
-  // Operators' endpoints: not public (docker/Caddyfile answers 404 for them), no CORS.
-  app.get('/ready', (req, res) => ready(req, res));
-  app.get('/metrics', (req, res) => metrics.handler(req, res));
-  app.use((_req, res, next) => {
-    for (let i = 0; i < CORS_HEADERS.length; i += 2) res.setHeader(CORS_HEADERS[i]!, CORS_HEADERS[i + 1]!);
-    next();
-  });
-
-  app.get('/', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.type('application/json').send(health);
-  });
-  app.get('/openapi.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/json').send(openApiJson);
-  });
-  app.get('/docs', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    res.type('text/html').send(referenceHtml);
-  });
-  app.options(['/', '/openapi.json', '/docs'], (req, res) => answerOptions(req, res));
-  app.all(['/', '/openapi.json', '/docs'], (req, res) => sendMethodNotAllowed(res, req.method, []));
-
-  app.use((req, res) => {
-    sendProblem(
-      res,
-      problem(HttpErrorCode.RouteNotFound, `Nothing at ${req.path.slice(0, 100)}. Components are served at ${config.publicUrl}/consume?id=<component id>; see ${config.publicUrl}/docs.`),
-    );
-  });
-
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    log.error({ err: error }, 'request failed');
-    sendProblem(res, problem(HttpErrorCode.Internal, 'Internal error.'));
-  });
-  return app;
 }
