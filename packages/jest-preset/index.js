@@ -4,6 +4,9 @@
 // export condition, so tests never depend on a previous build.
 export default {
   testEnvironment: 'node',
+  // Test files open real databases (PGlite, or a PostgreSQL database from a template),
+  // S3 servers and HTTP servers: seconds on a busy 2-core machine, too tight for jest's 5 s.
+  testTimeout: 30_000,
   testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
