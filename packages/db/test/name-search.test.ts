@@ -110,6 +110,18 @@ describeEachBackend('components: name search', (db) => {
       }
     });
 
+    it('reads a few pages for a fragment that no name holds, right after a bulk insert', async () => {
+      // Inserts queued in GIN's pending list would be read by every search until merged.
+      await list('carousel');
+      const { statement } = last!;
+      const [row] = await db().database.sql.rows<Record<string, unknown>>(
+        { text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`, values: statement.values },
+        { planEachCall: true },
+      );
+      const [{ Plan: plan }] = Object.values(row!)[0] as [{ Plan: Record<string, number> }];
+      expect(plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!).toBeLessThan(50);
+    });
+
     it('walks the name order for a common fragment and stops at the page’s end', async () => {
       for (const plan of [await list('button'), await list('button', 'map-button-')]) {
         expect(plan).toEqual(['Limit', `Index Scan on ${ORDERED_INDEX}`]);
