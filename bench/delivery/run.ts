@@ -17,7 +17,7 @@
  * BENCH_CPU_PROF_DIR (V8 profiles of the serving phase of every server).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNode } from './child.js';
@@ -72,7 +72,9 @@ try {
   const recordings = Object.fromEntries(
     await Promise.all(deployments.flatMap((d) => PAYLOADS.map(async (p) => [d.paths[p], await recordResponse(d.url + d.paths[p])] as const))),
   );
-  const recordingFile = join(await mkdtemp(join(tmpdir(), 'cp-bench-bare-')), 'responses.json');
+  const recordingDir = await mkdtemp(join(tmpdir(), 'cp-bench-bare-'));
+  stops.push(() => rm(recordingDir, { recursive: true, force: true }));
+  const recordingFile = join(recordingDir, 'responses.json');
   writeFileSync(recordingFile, JSON.stringify(recordings));
   const bare = await startNode('bare', [...profileArgs(PROFILE_DIR, 'bare'), ...TSX, repoPath('bench/delivery/bare-server.ts'), recordingFile], {
     cwd: repoPath('apps/delivery-api'),

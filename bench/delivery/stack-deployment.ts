@@ -12,44 +12,49 @@ import { cleanEnv, type Deployment, profileArgs, repoPath, TSX } from './deploym
  */
 export async function startStackDeployment(options: { profileDir?: string }): Promise<Deployment> {
   const root = await mkdtemp(join(tmpdir(), 'cp-bench-stack-'));
-  const seeded = await startNode('seed', [...TSX, repoPath('bench/delivery/seed.ts'), JSON.stringify({ kind: 'stack', root })], {
-    cwd: repoPath('apps/delivery-api'),
-    env: cleanEnv(),
-  });
-  const { ids } = JSON.parse(seeded.firstLine) as { ids: { small: string; large: string } };
-  await seeded.stop();
+  try {
+    const seeded = await startNode('seed', [...TSX, repoPath('bench/delivery/seed.ts'), JSON.stringify({ kind: 'stack', root })], {
+      cwd: repoPath('apps/delivery-api'),
+      env: cleanEnv(),
+    });
+    const { ids } = JSON.parse(seeded.firstLine) as { ids: { small: string; large: string } };
+    await seeded.stop();
 
-  const [auth, mcp, delivery, dashboard, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const url = `http://127.0.0.1:${delivery}`;
-  const stack = await startNode('stack', [...profileArgs(options.profileDir, 'stack'), ...TSX, 'src/start.ts'], {
-    cwd: repoPath('apps/stack'),
-    env: {
-      ...cleanEnv(),
-      STACK_ROOT: root,
-      S3_EMBEDDED_PORT: String(s3),
-      AUTH_PORT: String(auth),
-      AUTH_ISSUER: `http://localhost:${auth}`,
-      MCP_PORT: String(mcp),
-      MCP_PUBLIC_URL: `http://localhost:${mcp}/mcp`,
-      DELIVERY_PORT: String(delivery),
-      DELIVERY_PUBLIC_URL: `http://localhost:${delivery}`,
-      DELIVERY_API_URL: `http://localhost:${delivery}`,
-      DASHBOARD_PORT: String(dashboard),
-      DASHBOARD_URL: `http://localhost:${dashboard}`,
-    },
-    ready: /^Component platform is running/,
-  });
-  const paths = { small: `/consume?id=${ids.small}&env=prod`, large: `/consume?id=${ids.large}&env=prod` };
-  await Promise.all([waitFor200(url + paths.small), waitFor200(url + paths.large)]);
-  return {
-    name: 'pnpm start stack (PGlite)',
-    url,
-    paths,
-    serverPid: stack.pid,
-    databasePids: async () => [],
-    async stop() {
-      await stack.stop();
-      await rm(root, { recursive: true, force: true });
-    },
-  };
+    const [auth, mcp, delivery, dashboard, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const url = `http://127.0.0.1:${delivery}`;
+    const stack = await startNode('stack', [...profileArgs(options.profileDir, 'stack'), ...TSX, 'src/start.ts'], {
+      cwd: repoPath('apps/stack'),
+      env: {
+        ...cleanEnv(),
+        STACK_ROOT: root,
+        S3_EMBEDDED_PORT: String(s3),
+        AUTH_PORT: String(auth),
+        AUTH_ISSUER: `http://localhost:${auth}`,
+        MCP_PORT: String(mcp),
+        MCP_PUBLIC_URL: `http://localhost:${mcp}/mcp`,
+        DELIVERY_PORT: String(delivery),
+        DELIVERY_PUBLIC_URL: `http://localhost:${delivery}`,
+        DELIVERY_API_URL: `http://localhost:${delivery}`,
+        DASHBOARD_PORT: String(dashboard),
+        DASHBOARD_URL: `http://localhost:${dashboard}`,
+      },
+      ready: /^Component platform is running/,
+    });
+    const paths = { small: `/consume?id=${ids.small}&env=prod`, large: `/consume?id=${ids.large}&env=prod` };
+    await Promise.all([waitFor200(url + paths.small), waitFor200(url + paths.large)]);
+    return {
+      name: 'pnpm start stack (PGlite)',
+      url,
+      paths,
+      serverPid: stack.pid,
+      databasePids: async () => [],
+      async stop() {
+        await stack.stop();
+        await rm(root, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
 }
