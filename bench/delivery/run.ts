@@ -28,7 +28,8 @@ import { cropProfile } from './profile-window.js';
 import { recordResponse } from './record.js';
 import { type Cell, missTable, resultTable } from './report.js';
 import { startStackDeployment } from './stack-deployment.js';
-import { runWrk, ensureWrk } from './wrk.js';
+import { ensureWrk } from '../ensure-wrk.js';
+import { runWrk } from './wrk.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 8));
@@ -44,7 +45,7 @@ const PAYLOAD_NAMES = { small: '1.3 KB component', large: '50 KB component' } as
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-ensureWrk(log);
+ensureWrk('bench/delivery');
 const deployments: Deployment[] = [];
 const stops: Array<() => Promise<void>> = [];
 let startUncached: (() => Promise<Deployment>) | null = null;

@@ -2,51 +2,10 @@
  * The load generator: Debian's `wrk`, in its own process, so it never shares an
  * event loop (or, on 2 cores, as much CPU) with the servers it measures.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-
-const onPath = (): boolean => {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch (error) {
-    // `wrk --version` prints its usage and exits 1: it is there.
-    return (error as { status?: number }).status === 1;
-  }
-};
-
-/**
- * Makes sure `wrk` runs: installed from Debian's packages when missing and this
- * process may (root, apt-get present); otherwise stops with the command to run.
- */
-export function ensureWrk(log: (line: string) => void): void {
-  if (onPath()) return;
-  const canInstall = process.getuid?.() === 0 && hasAptGet();
-  if (!canInstall) {
-    process.stderr.write('wrk is missing: run `sudo apt-get update && sudo apt-get install -y wrk`, then the bench again.\n');
-    process.exit(1);
-  }
-  log('wrk is missing: apt-get install -y wrk');
-  try {
-    execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
-  } catch {
-    // A fresh machine has no package lists yet.
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
-  }
-  if (!onPath()) throw new Error('apt-get installed wrk but it does not run');
-}
-
-function hasAptGet(): boolean {
-  try {
-    execFileSync('apt-get', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface WrkResult {
   readonly requests: number;

@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import type { BenchTarget } from './bench-app.js';
 import { canMeasureCpu, cpuStopwatch } from './cpu-time.js';
 import { COMMON_FRAGMENT, NO_MATCH_FRAGMENT } from './seed.js';
-import { ensureWrk, runWrk } from './wrk.js';
+import { ensureWrk } from '../ensure-wrk.js';
+import { runWrk } from './wrk.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -29,7 +30,7 @@ const CONNECTIONS = [1, 20];
 const READ_TARGET = 0.5;
 const FILTER_TARGET = 1.5;
 
-ensureWrk();
+ensureWrk('bench/mcp');
 
 /**
  * Runs one server script in a child process; resolves with the JSON line it prints when

@@ -1,11 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/*
- * The load generator: Debian's wrk in its own process. On a 2-core machine a generator
- * inside the Node parent (autocannon) takes a core and caps both servers at its own
- * pace, which compresses every ratio toward 1.
- */
+/* The load generator for tools/call: wrk with a Lua script that posts the body and checks each answer. */
 
 export interface WrkResult {
   readonly requests: number;
@@ -14,25 +10,6 @@ export interface WrkResult {
   readonly p99Ms: number;
   /** Socket errors and timeouts, plus responses that are not a 200 with the expected result. */
   readonly errors: number;
-}
-
-const hasWrk = (): boolean => spawnSync('wrk', ['-v']).error === undefined;
-const hasAptGet = (): boolean => spawnSync('apt-get', ['--version']).error === undefined;
-
-/** Installs wrk from Debian when it is missing and we are root with apt-get; otherwise exits with the command to run. */
-export function ensureWrk(): void {
-  if (hasWrk()) return;
-  if (process.getuid?.() === 0 && hasAptGet()) {
-    const aptGet = (...args: string[]): boolean =>
-      spawnSync('apt-get', args, { stdio: ['ignore', 2, 2], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-    process.stderr.write('wrk is missing: apt-get install -y wrk\n');
-    // A fresh machine may have no package lists yet.
-    if (!aptGet('install', '-y', 'wrk')) aptGet('update') && aptGet('install', '-y', 'wrk');
-    if (hasWrk()) return;
-  }
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  process.stderr.write(`bench/mcp needs wrk (Debian's package): run \`${sudo}apt-get update && ${sudo}apt-get install -y wrk\`, then the bench again.\n`);
-  process.exit(1);
 }
 
 const script = fileURLToPath(new URL('./tools-call.lua', import.meta.url));
