@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { aptInstallCommand } from './debian-package.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -23,8 +24,7 @@ export function missingChromiumMessage(env: Env, isRoot: boolean): string {
   if (env.CHROMIUM_PATH) {
     return `Chromium not found at ${path} (CHROMIUM_PATH): point CHROMIUM_PATH at a Chromium binary, or unset it to use Debian's ${DEBIAN_CHROMIUM}.`;
   }
-  const sudo = isRoot ? '' : 'sudo ';
-  return `Chromium not found at ${path}: run \`${sudo}apt-get update && ${sudo}apt-get install -y chromium\` (or set CHROMIUM_PATH to a Chromium binary), then run the tests again.`;
+  return `Chromium not found at ${path}: run \`${aptInstallCommand('chromium', isRoot)}\` (or set CHROMIUM_PATH to a Chromium binary), then run the tests again.`;
 }
 
 /*

@@ -1,13 +1,9 @@
 import { chromiumPath, missingChromiumMessage } from './chromium.js';
+import { installDebianPackage, type System } from './debian-package.js';
 
-export interface EnsureChromiumDeps {
+export interface EnsureChromiumDeps extends System {
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly isRoot: boolean;
-  /** True when the command can be run (found on PATH). */
-  has(command: string): boolean;
   isExecutable(path: string): boolean;
-  /** Runs a command to completion; true when it exited 0. */
-  run(command: string, args: readonly string[]): boolean;
   log(line: string): void;
 }
 
@@ -26,8 +22,5 @@ export function ensureChromium(deps: EnsureChromiumDeps): EnsureChromiumResult {
   if (deps.env.CHROMIUM_PATH || !deps.isRoot || !deps.has('apt-get')) return missing;
 
   deps.log(`Chromium is missing at ${path}: installing Debian's chromium for the browser tests (apt-get install -y chromium).`);
-  const install = () => deps.run('apt-get', ['install', '-y', '-qq', 'chromium']);
-  // A fresh machine may have no package lists yet: refresh them once and retry.
-  const installed = install() || (deps.run('apt-get', ['update', '-qq']) && install());
-  return installed && deps.isExecutable(path) ? { ok: true, path } : missing;
+  return installDebianPackage('chromium', deps) && deps.isExecutable(path) ? { ok: true, path } : missing;
 }

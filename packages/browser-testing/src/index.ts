@@ -1,2 +1,3 @@
 export { chromiumPath, DEBIAN_CHROMIUM, launchChromium } from './chromium.js';
 export type { Browser, BrowserContext, Page } from 'playwright-core';
+export { aptInstallCommand, installDebianPackage, thisSystem, type System } from './debian-package.js';
