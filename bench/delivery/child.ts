@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 export interface Child {
@@ -43,17 +42,6 @@ export function startNode(name: string, args: string[], options: { cwd: string; 
     });
   });
 }
-
-/** A port nothing listens on right now (the system's pick). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 
 /** Polls `url` until it answers 200 (the cache is then warm). */
 export async function waitFor200(url: string, timeoutMs = 60_000): Promise<void> {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Child, freePort, startNode, waitFor200 } from './child.js';
+import { freePort } from '../../apps/stack/test/topology/processes.js';
+import { type Child, startNode, waitFor200 } from './child.js';
 import { cleanEnv, type Deployment, profileArgs, repoPath, TSX } from './deployment.js';
 import { pg } from './resolve.js';
 

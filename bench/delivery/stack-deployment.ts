@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startNode, waitFor200 } from './child.js';
+import { freeStackSettings } from '../../apps/stack/test/topology/stack-settings.js';
+import { startNode, waitFor200 } from './child.js';
 import { cleanEnv, type Deployment, profileArgs, repoPath, TSX } from './deployment.js';
 
 /**
@@ -20,24 +21,12 @@ export async function startStackDeployment(options: { profileDir?: string }): Pr
     const { ids } = JSON.parse(seeded.firstLine) as { ids: { small: string; large: string } };
     await seeded.stop();
 
-    const [auth, mcp, delivery, dashboard, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-    const url = `http://127.0.0.1:${delivery}`;
+    const { urls, s3Port, settings } = await freeStackSettings();
+    const url = urls.delivery;
     const stack = await startNode('stack', [...profileArgs(options.profileDir, 'stack'), ...TSX, 'src/start.ts'], {
       cwd: repoPath('apps/stack'),
-      env: {
-        ...cleanEnv(),
-        STACK_ROOT: root,
-        S3_EMBEDDED_PORT: String(s3),
-        AUTH_PORT: String(auth),
-        AUTH_ISSUER: `http://localhost:${auth}`,
-        MCP_PORT: String(mcp),
-        MCP_PUBLIC_URL: `http://localhost:${mcp}/mcp`,
-        DELIVERY_PORT: String(delivery),
-        DELIVERY_PUBLIC_URL: `http://localhost:${delivery}`,
-        DELIVERY_API_URL: `http://localhost:${delivery}`,
-        DASHBOARD_PORT: String(dashboard),
-        DASHBOARD_URL: `http://localhost:${dashboard}`,
-      },
+      // The log level `pnpm start` runs at, not the tests' silence.
+      env: { ...cleanEnv(), ...settings, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STACK_ROOT: root, S3_EMBEDDED_PORT: String(s3Port) },
       ready: /^Component platform is running/,
     });
     const paths = { small: `/consume?id=${ids.small}&env=prod`, large: `/consume?id=${ids.large}&env=prod` };
