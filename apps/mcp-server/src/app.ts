@@ -1,4 +1,4 @@
-import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
+import { findUser, type DomainDeps } from '@cp/domain';
 import { createReadiness, expressMetrics, type ReadinessCheck } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -77,14 +77,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   const resolvePrincipal = createPrincipalResolver({
     grants: deps.grants,
     ttlSeconds: Math.min(config.auth.grantCacheSeconds, 30),
-    findUser: async (userId) => {
-      try {
-        return await getUser({ actor: { userId } }, deps.domain);
-      } catch (error) {
-        if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
-        throw error;
-      }
-    },
+    findUser: (userId) => findUser({ userId }, deps.domain),
   });
   const guideHtml = serviceGuideHtml({
     mcpUrl: config.publicUrl,

@@ -9,6 +9,7 @@ import { listOrganizations } from '../src/use-cases/organizations/list-organizat
 import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
 import { listReleaseHistory } from '../src/use-cases/releases/list-release-history.js';
 import { createEnvironment, listEnvironments } from '../src/use-cases/releases/environments.js';
+import { findUser } from '../src/use-cases/users/find-user.js';
 import { getUser } from '../src/use-cases/users/get-user.js';
 import { registerUser } from '../src/use-cases/users/register-user.js';
 import { aUser, anUploadedComponent, SMALL_HTML } from './builders.js';
@@ -28,6 +29,13 @@ describe('users and organizations', () => {
     expect(orgs).toEqual([expect.objectContaining({ id: alice.organizationId, name: "alice's organization", role: 'owner', isDefault: true })]);
     const envs = await listEnvironments({ actor: alice.actor, organizationId: alice.organizationId }, deps);
     expect(envs.map((e) => e.name)).toEqual(['prod', 'staging']);
+  });
+  it('findUser answers null for an unknown or malformed id, where getUser answers NOT_FOUND', async () => {
+    const { deps, alice } = await setup();
+    expect(await findUser({ userId: alice.actor.userId }, deps)).toMatchObject({ email: 'alice@example.com' });
+    expect(await findUser({ userId: '00000000-0000-4000-8000-000000000000' }, deps)).toBeNull();
+    expect(await findUser({ userId: 'not-a-uuid' }, deps)).toBeNull();
+    await expect(getUser({ actor: { userId: 'not-a-uuid' } }, deps)).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
   it('refuses a malformed or taken email', async () => {
     const { deps } = await setup();

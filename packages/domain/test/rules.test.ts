@@ -1,4 +1,5 @@
 import { ErrorCode } from '../src/errors/domain-error.js';
+import { HTTP_STATUS } from '../src/errors/http-status.js';
 import { curlUploadCommand, shellQuote } from '../src/rules/curl-command.js';
 import { inspectHtmlDocument } from '../src/rules/html-document.js';
 import { normalizeComponentName, normalizeEnvironmentName } from '../src/rules/names.js';
@@ -99,5 +100,14 @@ describe('curl command', () => {
     expect(curlUploadCommand('https://s3.test/k?a=1&b=2')).toBe(
       "curl --fail -sS -X PUT -H 'Content-Type: text/html' --data-binary '@./dist/index.html' 'https://s3.test/k?a=1&b=2'",
     );
+  });
+});
+
+describe('HTTP_STATUS', () => {
+  it('gives every error code a client-error status', () => {
+    for (const code of Object.values(ErrorCode)) {
+      expect(HTTP_STATUS[code]).toBeGreaterThanOrEqual(400);
+      expect(HTTP_STATUS[code]).toBeLessThan(500);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { getUser, isDomainError, type DomainDeps } from '@cp/domain';
+import { findUser, type DomainDeps } from '@cp/domain';
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
@@ -82,13 +82,8 @@ export function createProvider(deps: ProviderDeps): Provider {
     jwks: { keys: deps.signingKeys.map((key) => ({ ...key })) },
     cookies: { keys: [...config.cookieKeys], names: COOKIE_NAMES, long: cookie, short: cookie },
     async findAccount(_ctx, sub) {
-      try {
-        const user = await getUser({ actor: { userId: sub } }, deps.domain);
-        return { accountId: user.id, claims: () => ({ sub: user.id }) };
-      } catch (error) {
-        if (isDomainError(error) && error.code === 'NOT_FOUND') return undefined;
-        throw error;
-      }
+      const user = await findUser({ userId: sub }, deps.domain);
+      return user === null ? undefined : { accountId: user.id, claims: () => ({ sub: user.id }) };
     },
     claims: { openid: ['sub'] },
     scopes: [...SUPPORTED_SCOPES],

@@ -1,6 +1,6 @@
+import { httpStatusOf, isDomainError } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
 import { errors } from 'oidc-provider';
-import { AccountError } from '../accounts/account-error.js';
 import { signUp } from '../accounts/sign-up.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signUpPage } from '../pages/sign-in-pages.js';
@@ -53,7 +53,7 @@ export function signUpRoutes(ctx: PageContext): Router {
     try {
       userId = (await signUp({ email: field(req, 'email'), password: field(req, 'password') }, ctx)).id;
     } catch (error) {
-      if (error instanceof AccountError) return render(req, res, 400, error.message);
+      if (isDomainError(error)) return render(req, res, httpStatusOf(error.code), error.message);
       throw error;
     }
     ctx.log.info({ userId }, 'account created');

@@ -1,5 +1,5 @@
 import type { ConnectedApplications } from '@cp/db';
-import { isDomainError, type Actor, type DomainDeps, type MemberOrganization, type User } from '@cp/domain';
+import { httpStatusOf, isDomainError, type Actor, type DomainDeps, type ErrorCode, type MemberOrganization, type User } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -48,15 +48,19 @@ export const query = (req: Request, name: string): string => {
 /** Only a path of this site: never another origin (`//evil`, `/\\evil`, `https:`). */
 export const safeReturnTo = (value: string): string => (/^\/(?![/\\])[^\s]*$/.test(value) ? value : '/');
 
-/** Domain errors to pages: one table (README "Errors"). */
-const STATUS: Readonly<Record<string, { status: number; title: string }>> = {
-  NOT_FOUND: { status: 404, title: 'Not found' },
-  INVALID_INPUT: { status: 400, title: 'That did not work' },
-  NAME_TAKEN: { status: 409, title: 'That name is taken' },
-  TOO_MANY_TAGS: { status: 400, title: 'Too many tags' },
-  ENVIRONMENT_IN_USE: { status: 409, title: 'This environment is in use' },
-  FORBIDDEN: { status: 403, title: 'Not allowed' },
-  AMBIGUOUS_ORGANIZATION: { status: 400, title: 'That did not work' },
+/** How each domain error is titled on a page; its status is the domain's (HTTP_STATUS). */
+const TITLE: { readonly [Code in ErrorCode]: string } = {
+  NOT_FOUND: 'Not found',
+  INVALID_INPUT: 'That did not work',
+  NAME_TAKEN: 'That name is taken',
+  TOO_MANY_TAGS: 'Too many tags',
+  ENVIRONMENT_IN_USE: 'This environment is in use',
+  FORBIDDEN: 'Not allowed',
+  AMBIGUOUS_ORGANIZATION: 'That did not work',
+  UPLOAD_NOT_RECEIVED: 'That did not work',
+  UPLOAD_TOO_LARGE: 'That did not work',
+  UPLOAD_NOT_HTML: 'That did not work',
+  UPLOAD_EXPIRED: 'That did not work',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
@@ -91,14 +95,13 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
       await handler(req, res, visitor);
     } catch (error) {
       if (!isDomainError(error)) return next(error);
-      const mapped = STATUS[error.code] ?? { status: 400, title: 'That did not work' };
       const back = req.get('referer');
       const sameSite = back !== undefined && back.startsWith(`${ctx.config.publicUrl}/`);
       sendPage(
         res,
-        mapped.status,
+        httpStatusOf(error.code),
         messagePage({
-          title: mapped.title,
+          title: TITLE[error.code],
           message: error.code === 'NOT_FOUND' ? 'There is nothing here, or it is not in one of your organizations.' : error.message,
           chrome: visitor?.chrome(null) ?? null,
           alert: error.code !== 'NOT_FOUND',

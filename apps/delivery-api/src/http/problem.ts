@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
-import { ErrorCode, isDomainError } from '@cp/domain';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { HTTP_STATUS, isDomainError, type ErrorCode } from '@cp/domain';
 import { CORS_HEADERS } from './cors.js';
 
 /** RFC 9457 problem details, plus `code` (stable, for programs) and `resource` on 404s. */
@@ -19,33 +19,25 @@ export const HttpErrorCode = {
   Unavailable: 'UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const;
+type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
 
-type AnyCode = ErrorCode | (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
+type AnyCode = ErrorCode | HttpErrorCode;
 
-/** The one table from error codes to HTTP statuses. Codes no read can raise map to 500. */
-const STATUS: Readonly<Record<AnyCode, { status: number; title: string }>> = {
-  [ErrorCode.InvalidInput]: { status: 400, title: 'Bad Request' },
-  [ErrorCode.NotFound]: { status: 404, title: 'Not Found' },
-  [ErrorCode.Forbidden]: { status: 403, title: 'Forbidden' },
-  [ErrorCode.NameTaken]: { status: 409, title: 'Conflict' },
-  [ErrorCode.AmbiguousOrganization]: { status: 409, title: 'Conflict' },
-  [ErrorCode.TooManyTags]: { status: 422, title: 'Unprocessable Content' },
-  [ErrorCode.UploadNotReceived]: { status: 500, title: 'Internal Server Error' },
-  [ErrorCode.UploadTooLarge]: { status: 500, title: 'Internal Server Error' },
-  [ErrorCode.UploadNotHtml]: { status: 500, title: 'Internal Server Error' },
-  [ErrorCode.UploadExpired]: { status: 500, title: 'Internal Server Error' },
-  [ErrorCode.EnvironmentInUse]: { status: 500, title: 'Internal Server Error' },
-  [HttpErrorCode.MethodNotAllowed]: { status: 405, title: 'Method Not Allowed' },
-  [HttpErrorCode.RouteNotFound]: { status: 404, title: 'Not Found' },
-  [HttpErrorCode.Unavailable]: { status: 503, title: 'Service Unavailable' },
-  [HttpErrorCode.Internal]: { status: 500, title: 'Internal Server Error' },
+/** The one status table: the domain's for its codes, plus the edge's own. */
+const STATUS: { readonly [Code in AnyCode]: number } = {
+  ...HTTP_STATUS,
+  METHOD_NOT_ALLOWED: 405,
+  ROUTE_NOT_FOUND: 404,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
 };
 
 /** Problem `type` URIs are relative to the service and documented in the README. */
 const typeOf = (code: AnyCode): string => `/problems/${code.toLowerCase().replaceAll('_', '-')}`;
 
 export function problem(code: AnyCode, detail: string, resource?: string): Problem {
-  const { status, title } = STATUS[code];
+  const status = STATUS[code];
+  const title = STATUS_CODES[status] ?? 'Error';
   // 5xx details never carry internals; the log has them.
   const safeDetail = status >= 500 && code !== HttpErrorCode.Unavailable ? 'Internal error. Try again later.' : detail;
   return { type: typeOf(code), title, status, detail: safeDetail, code, ...(resource === undefined ? {} : { resource }) };

@@ -1,7 +1,8 @@
 /**
- * Every failure the domain reports is a DomainError with a stable code. The edges
- * (HTTP, MCP) map codes to statuses or tool errors in one table each; messages are
- * written for the person reading them and say what to do next.
+ * Every failure the domain reports is a DomainError with a stable code. Its HTTP
+ * status is the domain's one table (http-status.ts), read by every HTTP edge; the
+ * MCP edge turns codes into tool errors. Messages are written for the person
+ * reading them and say what to do next.
  */
 export const ErrorCode = {
   InvalidInput: 'INVALID_INPUT',

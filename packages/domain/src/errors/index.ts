@@ -1,2 +1,3 @@
 export * from './domain-error.js';
 export * from './factories.js';
+export * from './http-status.js';

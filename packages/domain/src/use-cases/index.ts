@@ -2,6 +2,7 @@ export * from './access/require-membership.js';
 export * from './access/load-accessible-component.js';
 export * from './users/register-user.js';
 export * from './users/get-user.js';
+export * from './users/find-user.js';
 export * from './organizations/list-organizations.js';
 export * from './organizations/create-organization.js';
 export * from './organizations/resolve-organization.js';

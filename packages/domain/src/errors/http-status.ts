@@ -1,0 +1,26 @@
+import type { ErrorCode } from './domain-error.js';
+
+/** The client-error statuses a domain rule can answer with. */
+export type DomainHttpStatus = 400 | 403 | 404 | 409 | 410 | 413 | 422;
+
+/**
+ * The HTTP status of every error code, for every HTTP edge (dashboard, auth
+ * server, delivery API). Exhaustive: a new code does not compile until it has one.
+ */
+export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
+  INVALID_INPUT: 400,
+  NOT_FOUND: 404,
+  NAME_TAKEN: 409,
+  AMBIGUOUS_ORGANIZATION: 409,
+  // A limit on the edit the caller sent, like other input rules (not a conflict with stored state).
+  TOO_MANY_TAGS: 400,
+  // The file is not at the presigned URL yet: the caller's next step is the PUT.
+  UPLOAD_NOT_RECEIVED: 409,
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_NOT_HTML: 422,
+  UPLOAD_EXPIRED: 410,
+  ENVIRONMENT_IN_USE: 409,
+  FORBIDDEN: 403,
+};
+
+export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];
