@@ -10,7 +10,7 @@ export interface SqlStatement {
 /**
  * Runs hand-written read statements on the database driver itself, outside
  * Prisma. Measured on the MCP server's hot reads (bench/README.md): the same
- * statement costs ~400 µs more CPU through `$queryRaw` than through `pg`, and
+ * statement costs markedly more CPU through `$queryRaw` than through `pg`, and
  * for SQL we write ourselves Prisma adds nothing but that decoding. Rows come
  * back with the driver's types (timestamptz -> Date, int4 -> number, text[] ->
  * string[]) under the column names the statement gives them.

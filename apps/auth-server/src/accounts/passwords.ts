@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * scrypt (RFC 7914) from node:crypto: no native dependency. Stored as
  * `scrypt$<log2 N>$<r>$<p>$<salt b64url>$<hash b64url>`, so the cost can be raised
  * later without breaking existing hashes. N = 2^15, r = 8, p = 1 is the OWASP
- * minimum for scrypt (~50-100 ms and 32 MiB per hash on our machines).
+ * minimum for scrypt.
  */
 const LOG_N = 15;
 const R = 8;

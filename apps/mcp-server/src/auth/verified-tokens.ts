@@ -4,8 +4,7 @@ import type { TokenClaims, TokenVerifier } from './token-verifier.js';
 /**
  * Remembers tokens that passed verification until they expire. A client sends
  * the same access token on every request, and an ES256 signature check costs
- * more CPU than a whole get_component (the benchmark's profile: ~11% of the
- * server's CPU). A verified token's claims are a pure function of the token
+ * more CPU than a whole get_component (bench/README.md). A verified token's claims are a pure function of the token
  * (signature, issuer, audience, typ): only time can change the answer, so an
  * entry lives no longer than the token's `exp`. The key is the whole token, so
  * an entry can only ever answer for the exact token that was verified.

@@ -17,8 +17,8 @@ const COLUMNS = Prisma.sql`id, organization_id AS "organizationId", name, name_k
 
 /**
  * What a listing shows. Every column left out is work saved on both sides, per row:
- * on a page of 51 the full COLUMNS cost ~30% more server CPU than these (timestamps
- * are the dearest to decode; bench/mcp/statement-cost.ts).
+ * on a page the full COLUMNS cost measurably more server CPU than these (timestamps
+ * are the dearest to decode; bench/mcp/statement-cost.ts, bench/README.md).
  */
 const SUMMARY_COLUMNS = Prisma.sql`id, name, description, tags, variants_count AS "variantsCount", updated_at AS "updatedAt"`;
 

@@ -11,8 +11,8 @@ import { migrationsFingerprint, readMigrations } from '../migrations/migrations-
 import { createPglite } from '../pglite.js';
 
 /*
- * A fresh in-memory PGlite costs ~4-5 s (initdb) plus the migrations; loading a
- * dump of an already migrated one costs ~1 s. So the first test database builds
+ * A fresh in-memory PGlite pays for initdb plus the migrations; loading a dump of
+ * an already migrated one is several times cheaper. So the first test database builds
  * that dump and keeps it in the OS temp folder, named by a hash of the committed
  * migrations and the PGlite version: a changed migration gets a new snapshot, and
  * a snapshot that fails to load or to verify is rebuilt, never trusted.
