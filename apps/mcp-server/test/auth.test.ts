@@ -167,51 +167,6 @@ describe('keys', () => {
   });
 });
 
-describe('scopes', () => {
-  const writeTools: [string, Record<string, unknown>][] = [
-    ['edit_component_tags', { componentId: randomUUID(), add: ['x'] }],
-    ['upload_component', { name: 'x' }],
-    ['confirm_upload', { uploadId: randomUUID() }],
-    ['publish_component', { componentId: randomUUID(), environment: 'prod' }],
-  ];
-
-  test.each(writeTools)('a read-only token calling %s gets 403 insufficient_scope', async (name, args) => {
-    const user = await aUser(h.domain);
-    const { status, headers, json } = await rpc(h.mcpUrl, toolCall(name, args), { token: await h.tokenFor(user, { scope: 'mcp:read' }) });
-    expect(status).toBe(403);
-    expect(headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="${metadata()}"`);
-    expect(json.error).toEqual({
-      code: -32003,
-      message: 'Forbidden: this needs the mcp:write scope, which this connection was not granted. Reconnect and allow mcp:write.',
-    });
-  });
-
-  test.each(['whoami', 'list_organizations'])('a write-only token calling %s gets 403 (write does not imply read)', async (name) => {
-    const user = await aUser(h.domain);
-    const { status } = await rpc(h.mcpUrl, toolCall(name), { token: await h.tokenFor(user, { scope: 'mcp:write' }) });
-    expect(status).toBe(403);
-  });
-
-  test('a read-only token lists tools and reads', async () => {
-    const user = await aUser(h.domain);
-    const client = await h.connect(await h.tokenFor(user, { scope: 'mcp:read' }));
-    expect((await client.listTools()).tools).toHaveLength(10);
-    expect((await client.callTool({ name: 'list_organizations', arguments: {} })).isError).toBeUndefined();
-  });
-
-  test('a token without any MCP scope cannot even initialize', async () => {
-    const user = await aUser(h.domain);
-    const { status } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { token: await h.tokenFor(user, { scope: 'openid' }) });
-    expect(status).toBe(403);
-  });
-
-  test('a token with any scope may still call the public tool', async () => {
-    const user = await aUser(h.domain);
-    const { status } = await rpc(h.mcpUrl, toolCall('get_service_guide'), { token: await h.tokenFor(user, { scope: '' }) });
-    expect(status).toBe(200);
-  });
-});
-
 describe('authorization server unavailable', () => {
   test('tokens cannot be checked: 503 with Retry-After, not a 401 that would start a new sign-in', async () => {
     const other = await createTestDomain();
