@@ -15,7 +15,7 @@ import { hostGuard } from './http/host-guard.js';
 import { RpcErrorCode, sendRpcError } from './http/json-rpc.js';
 import { contextOf, requestContext } from './http/request-context.js';
 import type { Logger } from './log.js';
-import { createMcpMetrics, type McpMetrics } from './metrics.js';
+import { createMcpMetrics, toolResultCounter, type McpMetrics } from './metrics.js';
 import { otherMcpMethods, postMcp } from './mcp/endpoint.js';
 import { SERVER_NAME } from './mcp/server.js';
 import type { RateLimits } from './rate-limit/limiter.js';
@@ -57,12 +57,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     domain: { ...appDeps.domain, objects: withContentCache(appDeps.domain.objects, config.contentCacheBytes, (result) => metrics.contentCache.inc(result)) },
   };
   const readiness = createReadiness({ checks: appDeps.checks ?? defaultChecks(appDeps.domain), draining: appDeps.draining ?? (() => false) });
-  const onToolResult = (tool: string, ok: boolean): void => {
-    metrics.toolCalls.inc({ tool, result: ok ? 'ok' : 'error' });
-    if (!ok) return;
-    if (tool === 'upload_component') metrics.uploads.inc('started');
-    else if (tool === 'confirm_upload') metrics.uploads.inc('confirmed');
-  };
+  const onToolResult = toolResultCounter(metrics);
   const mcpPath = new URL(config.publicUrl).pathname;
   const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);
   const tokens =

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, base64url } from 'jose';
+import { Scope, type ToolScope } from '../src/auth/scopes.js';
+import { TOOLS } from '../src/tools/registry.js';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
 
@@ -168,16 +170,12 @@ describe('keys', () => {
 });
 
 describe('scopes', () => {
-  const writeTools: [string, Record<string, unknown>][] = [
-    ['edit_component_tags', { componentId: randomUUID(), add: ['x'] }],
-    ['upload_component', { name: 'x' }],
-    ['confirm_upload', { uploadId: randomUUID() }],
-    ['publish_component', { componentId: randomUUID(), environment: 'prod' }],
-  ];
+  // Every tool, by the scope its definition declares (tools/define.ts): the gate answers before any argument is read.
+  const toolsNeeding = (scope: ToolScope): string[] => TOOLS.filter((tool) => tool.scope === scope).map((tool) => tool.name);
 
-  test.each(writeTools)('a read-only token calling %s gets 403 insufficient_scope', async (name, args) => {
+  test.each(toolsNeeding(Scope.Write))('a read-only token calling %s gets 403 insufficient_scope', async (name) => {
     const user = await aUser(h.domain);
-    const { status, headers, json } = await rpc(h.mcpUrl, toolCall(name, args), { token: await h.tokenFor(user, { scope: 'mcp:read' }) });
+    const { status, headers, json } = await rpc(h.mcpUrl, toolCall(name), { token: await h.tokenFor(user, { scope: 'mcp:read' }) });
     expect(status).toBe(403);
     expect(headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="${metadata()}"`);
     expect(json.error).toEqual({
@@ -186,16 +184,40 @@ describe('scopes', () => {
     });
   });
 
-  test.each(['whoami', 'list_organizations'])('a write-only token calling %s gets 403 (write does not imply read)', async (name) => {
+  test.each(toolsNeeding(Scope.Read))('a write-only token calling %s gets 403 (write does not imply read)', async (name) => {
     const user = await aUser(h.domain);
     const { status } = await rpc(h.mcpUrl, toolCall(name), { token: await h.tokenFor(user, { scope: 'mcp:write' }) });
     expect(status).toBe(403);
   });
 
+  test.each(toolsNeeding(Scope.Read))('a read-only token may call %s (the tool answers)', async (name) => {
+    const user = await aUser(h.domain);
+    const { status, json } = await rpc(h.mcpUrl, toolCall(name), { token: await h.tokenFor(user, { scope: 'mcp:read' }) });
+    expect(status).toBe(200);
+    expect(json.error).toBeUndefined();
+    expect(json.result.structuredContent).toHaveProperty('success');
+  });
+
+  test.each([...toolsNeeding(Scope.Read), ...toolsNeeding(Scope.Write)])('%s without a token answers 401', async (name) => {
+    const { status, headers } = await rpc(h.mcpUrl, toolCall(name));
+    expect(status).toBe(401);
+    expect(headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadata()}", scope="mcp:read mcp:write"`);
+  });
+
+  test.each(toolsNeeding('public'))('%s is answered without a token', async (name) => {
+    const { status, json } = await rpc(h.mcpUrl, toolCall(name));
+    expect(status).toBe(200);
+    expect(json.result.isError).toBeUndefined();
+  });
+
+  test('every tool is in one of these lists', () => {
+    expect([...toolsNeeding(Scope.Read), ...toolsNeeding(Scope.Write), ...toolsNeeding('public')]).toHaveLength(TOOLS.length);
+  });
+
   test('a read-only token lists tools and reads', async () => {
     const user = await aUser(h.domain);
     const client = await h.connect(await h.tokenFor(user, { scope: 'mcp:read' }));
-    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
     expect((await client.callTool({ name: 'list_organizations', arguments: {} })).isError).toBeUndefined();
   });
 

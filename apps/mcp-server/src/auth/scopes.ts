@@ -1,27 +1,21 @@
 /*
- * Which scope each MCP method and tool needs. One table, used before the request
- * reaches the MCP server, so a missing scope is an HTTP 403 the client's OAuth
- * machinery understands (step-up), not a tool error.
+ * Which scope each MCP method and tool needs, checked before the request reaches
+ * the MCP server, so a missing scope is an HTTP 403 the client's OAuth machinery
+ * understands (step-up), not a tool error. Each tool declares its own scope
+ * (ToolDefinition.scope); this file only applies them.
  */
 export const Scope = { Read: 'mcp:read', Write: 'mcp:write' } as const;
 export type Scope = (typeof Scope)[keyof typeof Scope];
 export const SUPPORTED_SCOPES: readonly Scope[] = [Scope.Read, Scope.Write];
 
-/** `public`: answered without a token. `token`: any valid token carrying at least one MCP scope. */
-export type Requirement = 'public' | 'token' | Scope;
+/** What a tool needs: `public` is answered without a token; otherwise the token must carry that scope. */
+export type ToolScope = 'public' | Scope;
 
-export const TOOL_SCOPES: Readonly<Record<string, Requirement>> = {
-  get_service_guide: 'public',
-  whoami: Scope.Read,
-  list_organizations: Scope.Read,
-  list_components: Scope.Read,
-  get_component: Scope.Read,
-  list_variants: Scope.Read,
-  edit_component_tags: Scope.Write,
-  upload_component: Scope.Write,
-  confirm_upload: Scope.Write,
-  publish_component: Scope.Write,
-};
+/** `token`: any valid token carrying at least one MCP scope (every method but `ping`, and unknown tools). */
+export type Requirement = ToolScope | 'token';
+
+/** The tools by name, as far as the gate needs them (tools/registry.ts `toolsByName`). */
+export type ScopedTools = ReadonlyMap<string, { readonly scope: ToolScope }>;
 
 export interface RpcMessageSummary {
   readonly method: string | undefined;
@@ -32,26 +26,25 @@ export interface RpcMessageSummary {
 }
 
 /**
- * Without a token only `ping` and `tools/call get_service_guide` are answered;
- * everything else (initialize and tools/list included) needs one, so a client
- * runs its OAuth flow once, at connect.
+ * Without a token only `ping` and public tools are answered; everything else
+ * (initialize and tools/list included) needs one, so a client runs its OAuth
+ * flow once, at connect. An unknown tool needs a token, and the MCP server then
+ * answers that it does not exist.
  */
-export function requirementOf(message: RpcMessageSummary): Requirement {
+export function requirementOf(message: RpcMessageSummary, tools: ScopedTools): Requirement {
   if (message.method === 'ping') return 'public';
-  if (message.method === 'tools/call') {
-    return (message.toolName !== undefined && TOOL_SCOPES[message.toolName]) || 'token';
-  }
+  if (message.method === 'tools/call' && message.toolName !== undefined) return tools.get(message.toolName)?.scope ?? 'token';
   return 'token';
 }
 
-export const isPublic = (messages: readonly RpcMessageSummary[]): boolean =>
-  messages.length > 0 && messages.every((message) => requirementOf(message) === 'public');
+export const isPublic = (messages: readonly RpcMessageSummary[], tools: ScopedTools): boolean =>
+  messages.length > 0 && messages.every((message) => requirementOf(message, tools) === 'public');
 
 /** The scopes the request needs that the token lacks (empty when allowed). */
-export function missingScopes(messages: readonly RpcMessageSummary[], granted: ReadonlySet<string>): Scope[] {
+export function missingScopes(messages: readonly RpcMessageSummary[], granted: ReadonlySet<string>, tools: ScopedTools): Scope[] {
   const missing = new Set<Scope>();
   for (const message of messages) {
-    const requirement = requirementOf(message);
+    const requirement = requirementOf(message, tools);
     if (requirement === 'public') continue;
     if (requirement === 'token') {
       if (!SUPPORTED_SCOPES.some((scope) => granted.has(scope))) missing.add(Scope.Read);

@@ -8,11 +8,11 @@ import { isPublic, missingScopes } from '../auth/scopes.js';
 import type { TokenClaims, TokenVerifier } from '../auth/token-verifier.js';
 import type { AppConfig } from '../config.js';
 import type { McpMetrics } from '../metrics.js';
-import { parseRpcBody } from '../http/json-body.js';
+import { parseRpcBody, type BodyResult } from '../http/json-body.js';
 import { RpcErrorCode, sendRpcError, type RpcId } from '../http/json-rpc.js';
 import { contextOf } from '../http/request-context.js';
 import { setRateLimitHeaders } from '../rate-limit/headers.js';
-import type { RateLimiter, RateLimits } from '../rate-limit/limiter.js';
+import { TOOL_BUDGET_WHAT, toolBudgetsOf, type RateLimiter, type RateLimits } from '../rate-limit/limiter.js';
 import { createMcpServer, type McpServerSetup } from './server.js';
 
 export interface EndpointDeps {
@@ -26,6 +26,8 @@ export interface EndpointDeps {
   readonly guideHtml: string;
   readonly metrics: McpMetrics;
 }
+
+type ParsedBody = Extract<BodyResult, { ok: true }>;
 
 const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
@@ -75,6 +77,33 @@ async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<A
   return outcome;
 }
 
+/**
+ * What the called tools declare (tools/define.ts): their scope, then their extra
+ * budgets. Returns false when a response (401, 403, invalid params, 429) was already sent.
+ */
+async function gate(res: Response, body: ParsedBody, principal: Principal | null, deps: EndpointDeps): Promise<boolean> {
+  const { tools } = deps.setup;
+  if (principal === null) {
+    if (isPublic(body.messages, tools)) return true;
+    sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: body.firstId });
+    return false;
+  }
+  const missing = missingScopes(body.messages, principal.scopes, tools);
+  if (missing.length > 0) {
+    sendInsufficientScope(res, { metadataUrl: deps.metadataUrl, id: body.firstId, missing });
+    return false;
+  }
+  if (body.invalidParamsId !== undefined) {
+    sendRpcError(res, 200, body.invalidParamsId, RpcErrorCode.InvalidParams, 'Invalid params: tools/call takes "name" (a string) and "arguments" (an object).');
+    return false;
+  }
+  for (const budget of toolBudgetsOf(body.messages, tools)) {
+    const refused = () => deps.metrics.rateLimited.inc(budget);
+    if (!(await withinLimit(res, deps.rateLimits[budget], principal.userId, body.firstId, TOOL_BUDGET_WHAT[budget], refused))) return false;
+  }
+  return true;
+}
+
 /** POST /mcp: one stateless MCP exchange (a fresh server and transport per request). */
 export function postMcp(deps: EndpointDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -90,25 +119,7 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
       ctx.rpcMethods = body.messages.map((message) => message.method ?? '(response)');
       ctx.toolNames = body.messages.flatMap((message) => (message.toolName === undefined ? [] : [message.toolName]));
       const principal = outcome.kind === 'authenticated' ? outcome.principal : null;
-      if (principal === null) {
-        if (!isPublic(body.messages)) {
-          sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: body.firstId });
-          return;
-        }
-      } else {
-        const missing = missingScopes(body.messages, principal.scopes);
-        if (missing.length > 0) {
-          sendInsufficientScope(res, { metadataUrl: deps.metadataUrl, id: body.firstId, missing });
-          return;
-        }
-        if (body.invalidParamsId !== undefined) {
-          sendRpcError(res, 200, body.invalidParamsId, RpcErrorCode.InvalidParams, 'Invalid params: tools/call takes "name" (a string) and "arguments" (an object).');
-          return;
-        }
-        if (ctx.toolNames.includes('upload_component')) {
-          if (!(await withinLimit(res, deps.rateLimits.upload, principal.userId, body.firstId, 'uploads started', () => deps.metrics.rateLimited.inc('upload')))) return;
-        }
-      }
+      if (!(await gate(res, body, principal, deps))) return;
 
       const server = createMcpServer(deps.setup, {
         principal,
@@ -123,8 +134,8 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
       res.on('close', () => {
         // After a complete response the exchange is over: nothing is pending and both
         // objects are garbage. Closing them then would only build a "Connection closed"
-        // McpError (with its stack trace) per request, visible in the benchmark's
-        // profile. A client that leaves before the answer still aborts the handler.
+        // McpError (with its stack trace) per request, a cost the benchmark shows.
+        // A client that leaves before the answer still aborts the handler.
         if (res.writableFinished) return;
         void transport.close();
         void server.close();

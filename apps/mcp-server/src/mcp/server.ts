@@ -19,7 +19,7 @@ export interface McpServerSetup {
   /** Shared: the SDK would otherwise compile a new Ajv per request. */
   readonly validator: jsonSchemaValidator;
   /** Told of every tool result (metrics). */
-  readonly onToolResult?: (tool: string, ok: boolean) => void;
+  readonly onToolResult?: (tool: ToolDefinition, ok: boolean) => void;
 }
 
 /**
@@ -43,7 +43,7 @@ export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server
       });
     }
     const result = await runTool(tool, request.params.arguments, ctx);
-    setup.onToolResult?.(tool.name, result.isError !== true);
+    setup.onToolResult?.(tool, result.isError !== true);
     return result;
   });
   return server;

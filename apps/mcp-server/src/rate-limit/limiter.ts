@@ -1,4 +1,5 @@
 import { createRateLimiter, type RateDecision, type Redis } from '@cp/http-runtime/rate-limit';
+import type { RpcMessageSummary } from '../auth/scopes.js';
 import type { RateLimitConfig } from '../config.js';
 
 export type { RateDecision } from '@cp/http-runtime/rate-limit';
@@ -8,11 +9,22 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
 }
 
-/** The three budgets: per user with a token, per IP without one, and upload starts per user. */
-export interface RateLimits {
+/** A budget per user that a tool may pay on top of the request budget (ToolDefinition.budget). */
+export type ToolBudget = 'upload';
+
+/** What a refusal says was too many, per tool budget: "Rate limit exceeded: too many <what>." */
+export const TOOL_BUDGET_WHAT: Readonly<Record<ToolBudget, string>> = { upload: 'uploads started' };
+
+/** The tool budgets a request pays: one point each, however many of its calls declare one. */
+export function toolBudgetsOf(messages: readonly RpcMessageSummary[], tools: ReadonlyMap<string, { readonly budget?: ToolBudget }>): ToolBudget[] {
+  const budgets = messages.flatMap((message) => (message.toolName === undefined ? [] : (tools.get(message.toolName)?.budget ?? [])));
+  return [...new Set(budgets)];
+}
+
+/** The budgets: per user with a token, per IP without one, and each tool budget per user. */
+export interface RateLimits extends Readonly<Record<ToolBudget, RateLimiter>> {
   readonly user: RateLimiter;
   readonly ip: RateLimiter;
-  readonly upload: RateLimiter;
 }
 
 /**

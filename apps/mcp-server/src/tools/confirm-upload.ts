@@ -11,7 +11,8 @@ export const confirmUpload = defineTool({
     'Finishes an upload after curlCommand from upload_component has run: checks the file (HTML, size limit), stores it as a new version ' +
     'and creates the component if it is new. Confirming twice answers the same. If it says the file was not received, run curlCommand and call it again. ' +
     'For a new component, save componentId and orgId in service.config.json so later uploads update it.',
-  requirement: Scope.Write,
+  scope: Scope.Write,
+  metric: { uploads: 'confirmed' },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({ uploadId: uuid('uploadId').describe('The uploadId returned by upload_component.') }),
   output: z.object({

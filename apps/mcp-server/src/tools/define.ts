@@ -1,9 +1,11 @@
 import type { Actor, DomainDeps } from '@cp/domain';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
-import type { Requirement } from '../auth/scopes.js';
+import type { ToolScope } from '../auth/scopes.js';
 import type { AppConfig } from '../config.js';
 import type { Logger } from '../log.js';
+import type { ToolMetric } from '../metrics.js';
+import type { ToolBudget } from '../rate-limit/limiter.js';
 
 /** What a tool may use while it runs: the caller, the domain, and settings. */
 export interface ToolContext {
@@ -29,7 +31,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   readonly title: string;
   /** Says when to use the tool and what to do next. */
   readonly description: string;
-  readonly requirement: Requirement;
+  /** Who may call it (auth/scopes.ts applies it before the MCP server runs): required, so no tool is left open by omission. */
+  readonly scope: ToolScope;
+  /** A budget per user each request calling it pays, on top of the request budget (rate-limit/limiter.ts). */
+  readonly budget?: ToolBudget;
+  /** What a successful call counts besides mcp_tool_calls_total (metrics.ts). */
+  readonly metric?: ToolMetric;
   readonly annotations: ToolAnnotations;
   readonly input: I;
   /** The success shape, without `success` (added for every tool). */

@@ -12,7 +12,7 @@ export const editComponentTags = defineTool({
     '(replaces the whole list; "set": [] clears it). Tags are trimmed, de-duplicated and case-sensitive; ' +
     `at most ${Limits.tagMaxLength} characters each and ${Limits.tagsPerComponent} per component. A tag named in both add and remove is refused. ` +
     'Returns the resulting tag list.',
-  requirement: Scope.Write,
+  scope: Scope.Write,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     componentId,

@@ -12,7 +12,7 @@ export const getComponent = defineTool({
     'Reads one component: its metadata and, by default, the HTML of its latest version (or of the version released to "environment"). ' +
     'Set includeContent=false for a fast metadata-only read (then latestVariant, resolvedEnvironment and htmlContent are null). ' +
     'Next: edit_component_tags to change tags, list_variants to see versions, upload_component to add a version.',
-  requirement: Scope.Read,
+  scope: Scope.Read,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     componentId,

@@ -8,7 +8,7 @@ export const getServiceGuide = defineTool({
     'Returns the component development guide as HTML: the dist/index.html contract, service.config.json, the two-step upload ' +
     '(upload_component, run curlCommand, confirm_upload), releasing to environments, and how hosts consume components. ' +
     'Needs no sign-in. Read it before building or uploading a component for the first time.',
-  requirement: 'public',
+  scope: 'public',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.object({

@@ -11,7 +11,7 @@ export const listComponents = defineTool({
     `Returns at most "limit" components (default ${Limits.listDefault}, max ${Limits.listMax}); when "nextCursor" is not null, ` +
     'call again with the same organizationId and name and cursor=nextCursor for the next page. ' +
     'Next: get_component with a component id to read it.',
-  requirement: Scope.Read,
+  scope: Scope.Read,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     organizationId: z

@@ -10,7 +10,7 @@ export const listOrganizations = defineTool({
     'Lists the organizations you are a member of, with their ids. ' +
     'Use it before list_components (which needs an organizationId) or to pick the "organization" for upload_component. ' +
     'Next: list_components with one of the returned ids.',
-  requirement: Scope.Read,
+  scope: Scope.Read,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.object({

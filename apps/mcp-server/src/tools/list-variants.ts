@@ -14,7 +14,7 @@ export const listVariants = defineTool({
     'Lists the versions (variants) of a component, newest first, with size, sha256, creation time and the environments each is released to. ' +
     'When "nextBeforeSequence" is not null, call again with beforeSequence=nextBeforeSequence for older versions. ' +
     'Next: publish_component with a variantId to release it (publishing an earlier one is a rollback).',
-  requirement: Scope.Read,
+  scope: Scope.Read,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     componentId,

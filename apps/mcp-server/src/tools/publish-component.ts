@@ -11,7 +11,7 @@ export const publishComponent = defineTool({
     'Releases a version of a component to an environment (for example "staging" or "prod"); hosts reading /consume?env=<environment> get it from then on. ' +
     'Without variantId the latest version is released. Publishing an earlier variantId (see list_variants) is the rollback. ' +
     'Every release is recorded in the history.',
-  requirement: Scope.Write,
+  scope: Scope.Write,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     componentId,

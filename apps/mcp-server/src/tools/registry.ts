@@ -13,7 +13,7 @@ import { uploadComponent } from './upload-component.js';
 import { whoami } from './whoami.js';
 
 /** Every tool, in the order tools/list shows them. */
-export const TOOLS = [
+export const TOOLS: readonly ToolDefinition[] = [
   whoami,
   listOrganizations,
   listComponents,
@@ -24,7 +24,7 @@ export const TOOLS = [
   confirmUpload,
   publishComponent,
   getServiceGuide,
-] as unknown as readonly ToolDefinition[];
+];
 
 export const toolsByName: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

@@ -12,7 +12,9 @@ export const uploadComponent = defineTool({
     'to that component; without it, it creates a new component named "name" in "organization" (name or id; default: your default organization). ' +
     'Returns "curlCommand": run it as-is from the project root (it PUTs ./dist/index.html to a presigned URL valid for 3600 seconds), ' +
     'then call confirm_upload with "uploadId". Starting uploads has its own, tighter rate limit.',
-  requirement: Scope.Write,
+  scope: Scope.Write,
+  budget: 'upload',
+  metric: { uploads: 'started' },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     name: z

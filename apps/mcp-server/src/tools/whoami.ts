@@ -10,7 +10,7 @@ export const whoami = defineTool({
     'Shows which user this connection is signed in as and which scopes it was granted (mcp:read, mcp:write). ' +
     'Use it to check the connection works or to see why a write tool is refused. ' +
     'Next: list_organizations to find the organizations you can work in.',
-  requirement: Scope.Read,
+  scope: Scope.Read,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.object({
