@@ -1,12 +1,9 @@
-import type { Readable } from 'node:stream';
-
 import type { Clock, ObjectInfo, ObjectStore } from '@cp/domain';
-import { Client } from 'minio';
 
 import { encodeKeyPath, keyProblem } from './object-key.js';
 import { presignV4 } from './presign-v4.js';
-import { transportWithTimeout } from './http-transport.js';
-import { resolveS3Config, type ResolvedS3Config, type S3Config } from './s3-config.js';
+import { createClient, readAll } from './minio-client.js';
+import { resolveS3Config, type S3Config } from './s3-config.js';
 import { StorageError, StorageErrorCode, type StorageOperation } from './storage-error.js';
 import { errorCode, toStorageError } from './to-storage-error.js';
 
@@ -33,36 +30,6 @@ const systemClock: Clock = { now: () => new Date() };
 
 // A header value curl passes through unchanged: visible ASCII and inner spaces.
 const CONTENT_TYPE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
-
-const readAll = async (stream: Readable): Promise<Uint8Array> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-};
-
-const createClient = (config: ResolvedS3Config): Client => {
-  try {
-    return new Client({
-      endPoint: config.endpoint.hostname,
-      port: config.endpoint.port,
-      useSSL: config.endpoint.useSSL,
-      accessKey: config.accessKey,
-      secretKey: config.secretKey,
-      // Set explicitly so the client never asks the server for the bucket's region.
-      region: config.region,
-      pathStyle: true,
-      transport: transportWithTimeout(config.endpoint.useSSL, config.requestTimeoutMs),
-    });
-  } catch (error) {
-    // minio validates the host name (it refuses, e.g., underscores).
-    throw new StorageError(
-      StorageErrorCode.InvalidConfig,
-      `S3_ENDPOINT ${config.endpoint.origin} is not usable by the S3 client: ${(error as Error).message}`,
-      { endpoint: config.endpoint.origin, operation: 'configure', cause: error },
-    );
-  }
-};
 
 /**
  * The domain's ObjectStore over the minio client (S3 API, path-style addressing).
