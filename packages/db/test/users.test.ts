@@ -54,6 +54,14 @@ describeEachBackend('users', (db) => {
     expect(await db().repos.users.findById('not-a-uuid')).toBeNull();
   });
 
+  it('finds many users by id in one call: the ones that exist, each once', async () => {
+    const [{ user: ada }, { user: grace }] = [await aUserWithOrganization(db().repos), await aUserWithOrganization(db().repos)];
+    const found = await db().repos.users.findByIds([grace.id, randomUUID(), ada.id, 'not-a-uuid', grace.id]);
+    expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual([ada, grace].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(await db().repos.users.findByIds([])).toEqual([]);
+    expect(await db().repos.users.findByIds(['not-a-uuid'])).toEqual([]);
+  });
+
   it('refuses a taken email (any case) with NAME_TAKEN and writes nothing', async () => {
     const email = `${uniqueName('linus')}@example.test`;
     await aUserWithOrganization(db().repos, { email });

@@ -1,71 +1,69 @@
-import type { Component, ReleaseEvent, Variant } from '@cp/domain';
-import { html } from '@cp/web-forms';
+import type { ComponentPageView, EnvironmentReleases } from '@cp/domain';
+import { html, type SafeHtml } from '@cp/web-forms';
 import { bytes, type Chrome, csrfInput, layout, noticeBox, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 
-/** One environment's row: what it serves, and the releases offered from there. */
-export interface EnvironmentRow {
-  readonly name: string;
-  readonly current: { readonly label: string; readonly since: Date } | null;
-  readonly publish: { readonly href: string; readonly label: string } | null;
-  readonly rollBack: { readonly href: string; readonly label: string } | null;
+/** Where the page's links go (the routes own the URLs). */
+export interface ComponentPageLinks {
+  readonly variants: PagerLinks;
+  readonly history: PagerLinks;
+  /** This page previewing another variant (the lists where they are). */
+  readonly preview: (variantId: string) => string;
 }
 
-/** One page of a keyset list, with what to say when it is empty and where the list goes from here. */
-export interface ListPage<T> {
-  readonly items: readonly T[];
-  readonly empty: string;
-  readonly links: PagerLinks;
-}
-
-export interface ComponentPageView {
-  readonly component: Component;
+export interface ComponentPageContent {
+  readonly view: ComponentPageView;
   readonly chrome: Chrome;
   readonly notice: string | null;
   /** Where hosts fetch the component (`/consume?id=`). */
   readonly consumeUrl: string;
-  readonly environments: readonly EnvironmentRow[];
-  readonly variants: ListPage<{ readonly variant: Variant; readonly environments: readonly string[] }>;
-  readonly preview: Variant | null;
-  readonly history: ListPage<ReleaseEvent>;
-  /** Email by user id. */
-  readonly people: ReadonlyMap<string, string>;
-  /** "v3" for a variant id, "—" for none. */
-  readonly label: (variantId: string | null) => string;
-  /** This page previewing another variant (the lists where they are). */
-  readonly previewHref: (variantId: string) => string;
+  readonly links: ComponentPageLinks;
 }
 
 /** The component page: details, tags, environments, variants with a preview, release history. */
-export function componentPage(view: ComponentPageView): string {
-  const { component, variants, history, preview, people, label } = view;
+export function componentPage(content: ComponentPageContent): string {
+  const { view, links } = content;
+  const { component, variants, history, preview } = view;
+  /** "v3" for a variant id, "—" for none. */
+  const label = (id: string | null) => {
+    const variant = id === null ? undefined : view.variantsById.get(id);
+    return id === null ? '—' : variant === undefined ? 'an unknown variant' : `v${variant.sequence}`;
+  };
+  const person = (userId: string) => view.emails.get(userId) ?? 'a former member';
   return layout({
     title: component.name,
-    chrome: view.chrome,
+    chrome: content.chrome,
     body: html`<h1>${component.name}</h1>
-${noticeBox(view.notice)}
+${noticeBox(content.notice)}
 ${component.description ? html`<p>${component.description}</p>` : ''}
-<p class="hint">Id <code>${component.id}</code> · updated ${when(component.updatedAt)} · preview at <code>${view.consumeUrl}</code></p>
+<p class="hint">Id <code>${component.id}</code> · updated ${when(component.updatedAt)} · preview at <code>${content.consumeUrl}</code></p>
 <h2 id="tags-heading">Tags</h2>
 ${component.tags.length === 0 ? html`<p class="hint">No tags.</p>` : html`<ul class="tags" aria-labelledby="tags-heading">${component.tags.map((t) => html`<li>${t}</li>`)}</ul>`}
-<form method="post" action="/component/${component.id}/tags" class="inline">${csrfInput(view.chrome.csrf)}
+<form method="post" action="/component/${component.id}/tags" class="inline">${csrfInput(content.chrome.csrf)}
 <label for="tags">Edit tags</label><input type="text" id="tags" name="tags" value="${component.tags.join(', ')}" aria-describedby="tags-hint" size="40">
 <button type="submit">Save tags</button></form>
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
-<table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => html`<tr><th scope="row">${env.name}</th><td>${env.current === null ? html`<span class="hint">nothing released</span>` : html`${env.current.label} <span class="hint">since ${when(env.current.since)}</span>`}</td>
-<td class="inline">${env.publish === null ? '' : html`<a class="button" href="${env.publish.href}">${env.publish.label}</a>`}
-${env.rollBack === null ? '' : html`<a class="button secondary" href="${env.rollBack.href}">${env.rollBack.label}</a>`}</td></tr>`)}</tbody></table>
+<table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, label))}</tbody></table>
 <h2 id="variants">Variants</h2>
-${variants.items.length === 0 ? html`<p>${variants.empty}</p>` : html`<table><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Uploaded by</th><th scope="col">When</th><th scope="col">Live in</th><th scope="col"><span class="hint">Actions</span></th></tr></thead>
-<tbody>${variants.items.map(({ variant, environments: live }) => html`<tr><th scope="row">v${variant.sequence}</th><td>${bytes(variant.size)}</td><td class="mono">${variant.sha256}</td><td>${people.get(variant.createdBy)}</td><td>${when(variant.createdAt)}</td><td>${live.join(', ') || '—'}</td>
-<td class="inline"><a href="${view.previewHref(variant.id)}">Preview</a> <a href="/component/${component.id}/publish?variant=${variant.id}">Publish…</a></td></tr>`)}</tbody></table>`}
-${pager('Variants', 'variants', variants.links)}
+${variants.items.length === 0 ? html`<p>${variants.isLatest ? 'No variant yet.' : 'No older variant.'}</p>` : html`<table><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Uploaded by</th><th scope="col">When</th><th scope="col">Live in</th><th scope="col"><span class="hint">Actions</span></th></tr></thead>
+<tbody>${variants.items.map(({ variant, environments: live }) => html`<tr><th scope="row">v${variant.sequence}</th><td>${bytes(variant.size)}</td><td class="mono">${variant.sha256}</td><td>${person(variant.createdBy)}</td><td>${when(variant.createdAt)}</td><td>${live.join(', ') || '—'}</td>
+<td class="inline"><a href="${links.preview(variant.id)}">Preview</a> <a href="/component/${component.id}/publish?variant=${variant.id}">Publish…</a></td></tr>`)}</tbody></table>`}
+${pager('Variants', 'variants', links.variants)}
 ${preview === null ? '' : html`<h2 id="preview">Preview of v${preview.sequence}</h2>
 <iframe class="preview" sandbox="allow-scripts" src="/component/${component.id}/variants/${preview.id}/preview" title="Preview of ${component.name} v${preview.sequence}"></iframe>`}
 <h2 id="release-history">Release history</h2>
-${history.items.length === 0 ? html`<p class="hint">${history.empty}</p>` : html`<table><thead><tr><th scope="col">When</th><th scope="col">Environment</th><th scope="col">Variant</th><th scope="col">Replaced</th><th scope="col">By</th></tr></thead>
-<tbody>${history.items.map((e) => html`<tr><td>${when(e.releasedAt)}</td><td>${e.environmentName}</td><td>${label(e.variantId)}</td><td>${label(e.previousVariantId)}</td><td>${people.get(e.releasedBy)}</td></tr>`)}</tbody></table>`}
-${pager('Release history', 'release events', history.links)}`,
+${history.items.length === 0 ? html`<p class="hint">${history.isLatest ? 'Nothing released yet.' : 'No release event here: see the latest ones.'}</p>` : html`<table><thead><tr><th scope="col">When</th><th scope="col">Environment</th><th scope="col">Variant</th><th scope="col">Replaced</th><th scope="col">By</th></tr></thead>
+<tbody>${history.items.map((e) => html`<tr><td>${when(e.releasedAt)}</td><td>${e.environmentName}</td><td>${label(e.variantId)}</td><td>${label(e.previousVariantId)}</td><td>${person(e.releasedBy)}</td></tr>`)}</tbody></table>`}
+${pager('Release history', 'release events', links.history)}`,
   });
+}
+
+/** One environment's row: what it serves, "Publish" the latest variant, "Roll back" (the domain's choice). */
+function environmentRow(componentId: string, env: EnvironmentReleases, label: (variantId: string | null) => string): SafeHtml {
+  const publishHref = (variantId: string) => `/component/${componentId}/publish?environment=${env.environment.name}&variant=${variantId}`;
+  const { current, publish, rollBack } = env;
+  return html`<tr><th scope="row">${env.environment.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
+<td class="inline">${publish === null ? '' : html`<a class="button" href="${publishHref(publish.id)}">Publish v${publish.sequence}</a>`}
+${rollBack === null ? '' : html`<a class="button secondary" href="${publishHref(rollBack.id)}">Roll back to ${label(rollBack.id)}</a>`}</td></tr>`;
 }

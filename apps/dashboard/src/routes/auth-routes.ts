@@ -1,7 +1,8 @@
+import { findSignedInUser } from '@cp/domain';
 import { Router } from 'express';
 import { callbackPath } from '../auth/sign-in.js';
-import { html } from '@cp/web-forms';
-import { layout, messagePage } from '../pages/layout.js';
+import { messagePage } from '../pages/layout.js';
+import { signedOutPage } from '../pages/signed-out-page.js';
 import { type RouteContext, query, safeReturnTo, sendPage, formBody } from './context.js';
 
 const LOGIN_SECONDS = 10 * 60;
@@ -28,7 +29,7 @@ export function authRoutes(ctx: RouteContext): Router {
     if (pending === null) return res.redirect(303, '/login');
     try {
       const { userId } = await ctx.signIn.finish(new URL(req.originalUrl, ctx.config.publicUrl), pending);
-      if ((await ctx.domain.repos.users.findById(userId)) === null) throw new Error('unknown user');
+      if ((await findSignedInUser({ actor: { userId } }, ctx.domain)) === null) throw new Error('unknown user');
       ctx.session.write(res, { userId }, ctx.config.sessionSeconds);
       res.redirect(303, safeReturnTo(pending.returnTo));
     } catch (error) {
@@ -45,17 +46,7 @@ export function authRoutes(ctx: RouteContext): Router {
 
   router.get('/signed-out', (req, res) => {
     if (ctx.session.read(req) !== null) return res.redirect(303, '/');
-    sendPage(
-      res,
-      200,
-      layout({
-        title: 'Signed out',
-        chrome: null,
-        body: html`<h1>Signed out of the dashboard</h1>
-<p>You are still signed in to your account on the sign-in service; <a href="${ctx.config.issuer}/logout">sign out there too</a> on a shared computer.</p>
-<p><a href="/login">Sign in again</a></p>`,
-      }),
-    );
+    sendPage(res, 200, signedOutPage(ctx.config.issuer));
   });
 
   return router;

@@ -1,5 +1,7 @@
-import { invalidInput } from '@cp/domain';
+import { invalidInput, type ComponentPageView, type ListPosition } from '@cp/domain';
 import type { Request } from 'express';
+import type { ComponentPageLinks } from '../pages/component-page.js';
+import type { PagerLinks } from '../pages/pager.js';
 import { query } from './context.js';
 
 /**
@@ -17,8 +19,6 @@ export interface ComponentPageQuery {
   /** Release events newer than this event. */
   readonly releasesAfter: string | undefined;
 }
-
-export const LATEST: ComponentPageQuery = { variant: null, variantsBefore: undefined, releasesBefore: undefined, releasesAfter: undefined };
 
 /** An empty parameter is no parameter. A malformed `variants_before` is bad input (400); ids are checked by the domain (404). */
 export function parseComponentPageQuery(req: Request): ComponentPageQuery {
@@ -44,4 +44,24 @@ export function componentPageHref(componentId: string, state: ComponentPageQuery
   if (state.releasesAfter !== undefined) params.set('releases_after', state.releasesAfter);
   const search = params.toString();
   return `/component/${componentId}${search === '' ? '' : `?${search}`}${anchor === undefined ? '' : `#${anchor}`}`;
+}
+
+/** The page's links from `state`: each list's pager (keeping the other list's position and the preview), and the preview links. */
+export function componentPageLinks(view: ComponentPageView, state: ComponentPageQuery): ComponentPageLinks {
+  const href = (change: Partial<ComponentPageQuery>, anchor: string) => componentPageHref(view.component.id, { ...state, ...change }, anchor);
+  const variants = (variantsBefore: number | undefined) => href({ variantsBefore }, 'variants');
+  const releases = (releasesBefore: string | undefined, releasesAfter: string | undefined) => href({ releasesBefore, releasesAfter }, 'release-history');
+  return {
+    variants: pagerLinks(view.variants, { latest: variants(undefined), newer: variants, older: variants }),
+    history: pagerLinks(view.history, { latest: releases(undefined, undefined), newer: (after) => releases(undefined, after), older: (before) => releases(before, undefined) }),
+    preview: (variantId) => href({ variant: variantId }, 'preview'),
+  };
+}
+
+function pagerLinks<Cursor>(position: ListPosition<Cursor>, hrefs: { latest: string; newer: (cursor: Cursor) => string; older: (cursor: Cursor) => string }): PagerLinks {
+  return {
+    latest: position.isLatest ? null : hrefs.latest,
+    newer: position.newer === null ? null : position.newer === 'latest' ? hrefs.latest : hrefs.newer(position.newer),
+    older: position.older === null ? null : hrefs.older(position.older),
+  };
 }

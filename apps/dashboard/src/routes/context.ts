@@ -1,5 +1,5 @@
 import type { ConnectedApplications } from '@cp/db';
-import { httpStatusOf, isDomainError, type Actor, type DomainDeps, type ErrorCode, type MemberOrganization, type User } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type DomainDeps, type ErrorCode, type MemberOrganization, type User } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -76,15 +76,15 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
     let visitor: Visitor | null = null;
     try {
       const session = ctx.session.read(req);
-      const user = session === null ? null : await ctx.domain.repos.users.findById(session.userId);
-      if (user === null) {
+      const signedIn = session === null ? null : await findSignedInUser({ actor: { userId: session.userId } }, ctx.domain);
+      if (signedIn === null) {
         if (req.method === 'GET') return res.redirect(303, `/login?returnTo=${encodeURIComponent(safeReturnTo(req.originalUrl))}`);
         return res.redirect(303, '/login');
       }
       if (req.method === 'POST' && !ctx.csrf.verify(req)) {
         return sendPage(res, 403, messagePage({ title: 'This form expired', message: 'The form was not sent from this site, or it is too old. Go back, reload the page and try again.', chrome: null, alert: true }));
       }
-      const organizations = await ctx.domain.repos.organizations.listForUser(user.id);
+      const { user, organizations } = signedIn;
       const csrf = ctx.csrf.token(req, res);
       visitor = {
         user,

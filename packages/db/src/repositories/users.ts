@@ -41,6 +41,13 @@ export function createUsers(prisma: PrismaClient): Users {
       return row && toUser(row);
     },
 
+    async findByIds(ids) {
+      const wanted = [...new Set(ids)].filter(isUuid);
+      if (wanted.length === 0) return [];
+      const rows = await prisma.user.findMany({ where: { id: { in: wanted } } });
+      return rows.map(toUser);
+    },
+
     async findByEmail(email) {
       const row = await prisma.user.findUnique({ where: { emailKey: emailKey(email) } });
       return row && toUser(row);

@@ -33,6 +33,8 @@ export interface Users {
     now: Date;
   }): Promise<User>;
   findById(id: string): Promise<User | null>;
+  /** The users among `ids` that exist, in any order, in one read (ids that are not UUIDs match none). */
+  findByIds(ids: readonly string[]): Promise<User[]>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
 }

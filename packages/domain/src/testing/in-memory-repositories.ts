@@ -41,6 +41,7 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
         return created;
       },
       findById: async (id) => byKey(state.users, id),
+      findByIds: async (ids) => state.users.filter((u) => ids.includes(u.id)),
       findByEmail: async (email) => state.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
     },
     organizations: {

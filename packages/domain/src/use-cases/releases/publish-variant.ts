@@ -2,11 +2,10 @@ import type { Variant } from '../../entities/component.js';
 import type { ReleaseEvent } from '../../entities/release.js';
 import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
-import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { isUuid } from '../../rules/ids.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
+import { requireVariant } from '../components/require-variant.js';
 import { requireEnvironment } from './require-environment.js';
 
 /**
@@ -48,7 +47,5 @@ async function pickVariant(
     }
     return latest;
   }
-  const variant = isUuid(variantId) ? await deps.repos.variants.findById(variantId) : null;
-  if (!variant || variant.componentId !== componentId) throw notFound('Variant', variantId);
-  return variant;
+  return requireVariant(componentId, variantId, deps);
 }

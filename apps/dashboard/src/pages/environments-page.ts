@@ -1,0 +1,25 @@
+import type { Environment } from '@cp/domain';
+import { html } from '@cp/web-forms';
+import { type Chrome, csrfInput, layout, noticeBox, when } from './layout.js';
+
+/** An organization's environments: rename, remove, add. */
+export function environmentsPage(options: { organizationId: string; environments: readonly Environment[]; chrome: Chrome; notice: string | null }): string {
+  const { chrome, environments } = options;
+  const base = `/orgs/${options.organizationId}/environments`;
+  const csrf = chrome.csrf;
+  return layout({
+    title: 'Environments',
+    chrome,
+    body: html`<h1>Environments</h1>
+${noticeBox(options.notice)}
+<p>Hosts fetch a component's release with <code>/consume?id=…&amp;env=&lt;name&gt;</code>. Names are lower-case slugs (<code>prod</code>, <code>eu-canary</code>).</p>
+<table><thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Rename</th><th scope="col"><span class="hint">Remove</span></th></tr></thead><tbody>
+${environments.map((env) => html`<tr><th scope="row">${env.name}</th><td>${when(env.createdAt)}</td>
+<td><form method="post" action="${base}/${env.id}/rename" class="inline">${csrfInput(csrf)}<label for="rename-${env.id}" class="hint">New name for ${env.name}</label><input type="text" id="rename-${env.id}" name="name" value="${env.name}" size="16"><button type="submit" class="secondary">Rename</button></form></td>
+<td><form method="post" action="${base}/${env.id}/remove">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Remove ${env.name}">Remove</button></form></td></tr>`)}
+</tbody></table>
+<p class="hint">Only an environment nothing was ever released to can be removed.</p>
+<h2>Add an environment</h2>
+<form method="post" action="${base}" class="inline">${csrfInput(csrf)}<label for="new-env">Name</label><input type="text" id="new-env" name="name" required size="16"><button type="submit">Add</button></form>`,
+  });
+}
