@@ -27,3 +27,6 @@ export * from './flows/get-published-flow.js';
 export * from './components/browse-components.js';
 export * from './releases/manage-environments.js';
 export * from './flows/list-flows.js';
+export * from './applications/application-grants-deps.js';
+export * from './applications/list-connected-applications.js';
+export * from './applications/revoke-connected-application.js';
