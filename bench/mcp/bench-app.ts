@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from '../../apps/mcp-server/src/app.js';
-import { grantLookupFromSet } from '../../apps/mcp-server/src/auth/grant-lookup.js';
+import { grantLookupFromSet } from '../../packages/domain/src/testing/in-memory-grant-lookup.js';
 import { makeConfig } from '../../apps/mcp-server/src/config.js';
 import { createLogger } from '../../apps/mcp-server/src/log.js';
 import { createRateLimits } from '../../apps/mcp-server/src/rate-limit/limiter.js';

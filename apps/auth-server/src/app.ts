@@ -1,15 +1,13 @@
-import type { DomainDeps } from '@cp/domain';
+import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Credentials } from './accounts/credentials.js';
 import type { AuthConfig } from './config.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
 import type { Logger } from './log.js';
 import { createBrowserSessions } from './oidc/browser-session.js';
 import { createProvider, ROUTES } from './oidc/provider.js';
-import type { OidcStorage } from './oidc/storage.js';
 import { messagePage } from './pages/message-pages.js';
 import { STYLESHEET } from './pages/style.js';
 import { accountRoutes } from './routes/account-routes.js';

@@ -5,7 +5,5 @@ export { createLogger } from './log.js';
 export { createThrottles } from './security/throttle.js';
 export { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
 export { generateSigningKey, parseSigningKeys, type SigningKey } from './keys/signing-keys.js';
-export type { Credentials } from './accounts/credentials.js';
-export type { OidcStorage, OidcAdapter, GrantRecord } from './oidc/storage.js';
 export { SERVER_NAME } from './version.js';
 export { serveAuth, type ServeAuthOptions, type RunningService } from './serve.js';

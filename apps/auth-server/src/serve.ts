@@ -1,14 +1,12 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import type { DomainDeps } from '@cp/domain';
+import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
 import { createMetrics, drainable, listen, type Metrics } from '@cp/http-runtime';
 import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
-import type { Credentials } from './accounts/credentials.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
 import type { Logger } from './log.js';
-import type { OidcStorage } from './oidc/storage.js';
 import { createThrottles } from './security/throttle.js';
 
 /** A service listening on a port, as main.ts and the embedded stack see it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInMemoryCredentials, createInMemoryOidcStorage } from '@cp/domain/testing';
 import { connectRedis, RateLimitStoreError, type Redis } from '@cp/http-runtime/rate-limit';
 import type { ThrottleConfig } from '../src/config.js';
 import { parseEnv } from '../src/env.js';
@@ -11,7 +12,6 @@ import { serveAuth } from '../src/serve.js';
 import { FormBrowser, type Page } from './support/form-browser.js';
 import { aUser, PASSWORD } from './support/flow.js';
 import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type HarnessOptions } from './support/harness.js';
-import { memoryCredentials, memoryOidcStorage } from './support/memory-storage.js';
 import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { closedPort } from '../../../packages/storage/test/support/fake-servers.js';
@@ -250,8 +250,8 @@ test('REDIS_URL set but Redis unreachable at start: the server does not start, a
     env,
     root: await mkdtemp(join(tmpdir(), 'auth-redis-')),
     domain: memory,
-    credentials: memoryCredentials(memory.passwordHashes),
-    oidc: memoryOidcStorage(),
+    credentials: createInMemoryCredentials(memory),
+    oidc: createInMemoryOidcStorage(),
     log: silentLogger(),
   });
   await expect(failure).rejects.toThrow(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*\\. Start Redis there`));

@@ -1,5 +1,4 @@
-import type { ConnectedApplications } from '@cp/db';
-import type { DomainDeps } from '@cp/domain';
+import type { ApplicationGrants, DomainDeps } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
@@ -20,8 +19,8 @@ import { signedCookie } from './security/signed-cookie.js';
 export interface AppDeps {
   readonly config: DashboardConfig;
   readonly domain: DomainDeps;
-  /** packages/db's `connectedApplications` over the OIDC storage (shared with the auth server's /account). */
-  readonly applications: ConnectedApplications;
+  /** The grants behind connected applications: the OIDC storage the auth server writes (packages/db). */
+  readonly grants: ApplicationGrants;
   readonly log: Logger;
   /** Defaults to openid-client against `config.issuer`. */
   readonly signIn?: SignIn;
@@ -43,7 +42,7 @@ export function createApp(deps: AppDeps): express.Express {
   const ctx: RouteContext = {
     config,
     domain: deps.domain,
-    applications: deps.applications,
+    grants: deps.grants,
     signIn: deps.signIn ?? createSignIn(config),
     csrf: createCsrf({ key: config.sessionKeys[0] ?? '', secure, cookieName: 'cp_dash_csrf' }),
     session: signedCookie<{ userId: string }>(secure ? '__Host-cp_dashboard' : 'cp_dashboard', { keys: config.sessionKeys, secure }),

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { connectedApplications, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
+import { createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { defaultDomainConfig } from '@cp/domain';
 import { exitOnSignal } from '@cp/http-runtime';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
@@ -24,7 +24,7 @@ const service = await serveDashboard({
   port: env.port,
   host: env.host,
   domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
-  applications: connectedApplications(createOidcStorage(database.prisma), { hiddenClientIds: [env.app.clientId] }),
+  grants: createOidcStorage(database.prisma),
   log,
   graceSeconds: env.shutdownGraceSeconds,
 });

@@ -1,4 +1,4 @@
-import { connectedApplications, createOidcStorage } from '@cp/db';
+import { createOidcStorage } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
@@ -26,7 +26,7 @@ const start = (deps: DomainDeps) =>
   serveDashboard({
     config: makeConfig({ publicUrl: 'http://127.0.0.1:4300', issuer: 'http://127.0.0.1:1' }),
     domain: deps,
-    applications: connectedApplications(createOidcStorage(db.prisma), { hiddenClientIds: ['dashboard'] }),
+    grants: createOidcStorage(db.prisma),
     log: silentLogger(),
     port: 0,
     host: '127.0.0.1',

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerUser } from '@cp/domain';
 import { createApp } from '../src/app.js';
-import { grantLookupFromSet } from '../src/auth/grant-lookup.js';
+import { grantLookupFromSet } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { createRateLimits } from '../src/rate-limit/limiter.js';

@@ -1,10 +1,9 @@
-import { findUser, type DomainDeps } from '@cp/domain';
+import { findUser, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { createReadiness, expressMetrics, type ReadinessCheck } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createJwks } from './auth/jwks.js';
 import { withContentCache } from './content-cache.js';
-import type { GrantLookup } from './auth/grant-lookup.js';
 import { createPrincipalResolver } from './auth/principal.js';
 import { protectedResourceMetadata } from './auth/protected-resource.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';

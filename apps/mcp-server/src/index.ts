@@ -3,7 +3,6 @@ export { type AppConfig, makeConfig } from './config.js';
 export { parseEnv, loadEnv, type Env } from './env.js';
 export { createLogger } from './log.js';
 export { createRateLimits } from './rate-limit/limiter.js';
-export type { GrantLookup } from './auth/grant-lookup.js';
 export { SERVER_NAME } from './mcp/server.js';
 export { serveMcp, type RunningService } from './serve.js';
 export { openInfrastructure, type Infrastructure } from './infrastructure.js';

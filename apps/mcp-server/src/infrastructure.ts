@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase, createGrantLookup, createRepositories, migrate, type Database } from '@cp/db';
-import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
+import { defaultDomainConfig, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { createObjectStore, type S3Config } from '@cp/storage';
-import type { GrantLookup } from './auth/grant-lookup.js';
 
 /** The domain over the real database and object store, plus the grant check. */
 export interface Infrastructure {

@@ -1,9 +1,8 @@
 import { createServer } from 'node:http';
-import { sweepExpiredUploads, type DomainDeps } from '@cp/domain';
+import { sweepExpiredUploads, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { drainable, listen, type ReadinessCheck } from '@cp/http-runtime';
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
-import type { GrantLookup } from './auth/grant-lookup.js';
 import type { AppConfig } from './config.js';
 import type { Logger } from './log.js';
 import { createMcpMetrics, type McpMetrics } from './metrics.js';

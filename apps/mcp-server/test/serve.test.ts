@@ -1,5 +1,5 @@
 import { registerUser, startUpload } from '@cp/domain';
-import { grantLookupFromSet } from '../src/auth/grant-lookup.js';
+import { grantLookupFromSet } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
 import { silentLogger } from '../src/log.js';
 import { serveMcp } from '../src/serve.js';

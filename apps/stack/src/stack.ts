@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { connectedApplications, createCredentials, createOidcStorage } from '@cp/db';
+import { createCredentials, createOidcStorage } from '@cp/db';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
 import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
@@ -79,7 +79,7 @@ export async function startStack(options: {
         port: dashboardEnv.port,
         host: dashboardEnv.host,
         domain: infrastructure.domain,
-        applications: connectedApplications(createOidcStorage(prisma), { hiddenClientIds: [dashboardEnv.app.clientId] }),
+        grants: createOidcStorage(prisma),
         log: dashboard.createLogger({ level: dashboardEnv.logLevel }).child({ service: 'dashboard' }),
       }),
     );

@@ -1,20 +1,6 @@
 export { createDatabase, type Database, type DatabaseOptions } from './client.js';
 export { createRepositories } from './repositories/index.js';
-export { createGrantLookup, type GrantLookup } from './grant-lookup.js';
-export {
-  createOidcStorage,
-  createCredentials,
-  connectedApplications,
-  type OidcStorage,
-  type OidcAdapter,
-  type OidcPayload,
-  type GrantRecord,
-  type Credentials,
-  type ConnectedApplication,
-  type ConnectedApplications,
-  type ConnectedApplicationsOptions,
-  type GrantStore,
-} from './oidc/index.js';
+export { createOidcStorage, createCredentials, createGrantLookup } from './oidc/index.js';
 export {
   migrate,
   createMigration,

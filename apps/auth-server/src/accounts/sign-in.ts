@@ -1,6 +1,5 @@
-import type { DomainDeps, User } from '@cp/domain';
+import type { Credentials, DomainDeps, User } from '@cp/domain';
 import type { Throttles } from '../security/throttle.js';
-import type { Credentials } from './credentials.js';
 import { decoyHash, PASSWORD_MAX_LENGTH, verifyPassword } from './passwords.js';
 
 export interface SignInDeps {

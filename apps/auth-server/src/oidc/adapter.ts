@@ -1,5 +1,5 @@
 import { errors, type Adapter, type AdapterFactory } from 'oidc-provider';
-import type { OidcStorage } from './storage.js';
+import type { OidcStorage } from '@cp/domain';
 
 /**
  * oidc-provider's adapter over our storage port. The one addition: consuming a

@@ -1,5 +1,5 @@
-import { findUser, type DomainDeps } from '@cp/domain';
-import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
+import Provider, { errors, type Configuration } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '../log.js';
@@ -7,9 +7,10 @@ import { messagePage } from '../pages/message-pages.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { providerAdapter } from './adapter.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
+import { defaultScope } from './default-scope.js';
+import { interactionPolicyFor } from './interaction-policy.js';
 import { providerTtl } from './lifetimes.js';
 import { MCP_SCOPES, SUPPORTED_SCOPES } from './scopes.js';
-import type { OidcStorage } from './storage.js';
 
 export interface ProviderDeps {
   readonly config: AuthConfig;
@@ -66,7 +67,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     /*
      * The default (the grant from this interaction's consent or this session), plus:
      * the first-party dashboard gets its grant (OpenID scope only) without a consent
-     * page. Connected applications never list it (account-routes: hiddenClientIds).
+     * page. Connected applications never list it (account-routes: firstPartyClientIds).
      */
     async loadExistingGrant(ctx) {
       const clientId = ctx.oidc.client?.clientId;
@@ -155,46 +156,8 @@ export function createProvider(deps: ProviderDeps): Provider {
 
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy !== false;
-  provider.use(defaultScope(provider));
+  provider.use(defaultScope(provider, ROUTES.authorization));
   provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
-}
-
-/**
- * oidc-provider's policy, except that its "native clients are always asked" check
- * does not apply to the first-party dashboard (a loopback dashboard URL makes it
- * `native` under client-policy.ts). Its scopes are still checked: the dashboard
- * gets its `openid` grant from `loadExistingGrant`, nothing more.
- */
-function interactionPolicyFor(isFirstParty: (clientId: string | undefined) => boolean) {
-  const policy = interactionPolicy.base();
-  const checks = policy.get('consent')?.checks;
-  const native = checks?.get('native_client_prompt');
-  if (checks && native) {
-    checks.splice(
-      checks.indexOf(native),
-      1,
-      new interactionPolicy.Check(native.reason, native.description, native.error ?? 'interaction_required', (ctx) =>
-        isFirstParty(ctx.oidc.client?.clientId) ? interactionPolicy.Check.NO_NEED_TO_PROMPT : native.check(ctx),
-      ),
-    );
-  }
-  return policy;
-}
-
-/**
- * RFC 6749 §3.3: an authorization request without `scope` gets a default. Here it
- * is the MCP scopes the client registered, or both MCP scopes when it registered
- * none; the consent page lists them before the user allows anything.
- */
-function defaultScope(provider: Provider) {
-  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
-    if (ctx.method === 'GET' && ctx.path === ROUTES.authorization && ctx.query.scope === undefined && typeof ctx.query.client_id === 'string') {
-      const client = await provider.Client.find(ctx.query.client_id).catch(() => undefined);
-      const registered = (client?.scope ?? '').split(' ').filter((scope) => (MCP_SCOPES as readonly string[]).includes(scope));
-      ctx.query = { ...ctx.query, scope: (registered.length > 0 ? registered : MCP_SCOPES).join(' ') };
-    }
-    await next();
-  };
 }

@@ -1,14 +1,6 @@
+import { describeScope, orderScopes, type ConnectedApplication } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
 import { csrfInput, layout, noticeBox } from './layout.js';
-import { describeScope, orderScopes } from './scope-descriptions.js';
-
-export interface ConnectedApplication {
-  readonly grantId: string;
-  readonly clientName: string;
-  readonly scopes: readonly string[];
-  readonly grantedAt: Date;
-  readonly lastUsedAt: Date | null;
-}
 
 export interface AccountPage {
   readonly csrf: string;

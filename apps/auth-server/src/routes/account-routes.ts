@@ -1,4 +1,4 @@
-import { connectedApplications } from '@cp/db';
+import { listConnectedApplications, revokeConnectedApplication, type ConnectedApplicationsDeps } from '@cp/domain';
 import { Router } from 'express';
 import { accountPage } from '../pages/account-page.js';
 import { messagePage } from '../pages/message-pages.js';
@@ -11,17 +11,19 @@ const NOTICES: Readonly<Record<string, string>> = {
 /** "Connected applications": the signed-in user's grants, each revocable (the spec's "revoked from the dashboard"). */
 export function accountRoutes(ctx: PageContext): Router {
   const router = Router();
-  // One implementation with the dashboard's page (packages/db); the dashboard itself is first-party, not listed.
-  const applications = connectedApplications(ctx.oidc, {
-    hiddenClientIds: ctx.config.dashboard === null ? [] : [ctx.config.dashboard.clientId],
-  });
+  // The same use cases as the dashboard's page; the dashboard itself is first-party, not listed.
+  const applications: ConnectedApplicationsDeps = {
+    grants: ctx.oidc,
+    firstPartyClientIds: ctx.config.dashboard === null ? [] : [ctx.config.dashboard.clientId],
+  };
 
   router.get('/account', async (req, res) => {
     const accountId = await ctx.sessions.accountId(req, res);
     const user = accountId === undefined ? null : await ctx.domain.repos.users.findById(accountId);
     if (user === null) return res.redirect(303, '/login');
     const notice = typeof req.query.notice === 'string' ? (NOTICES[req.query.notice] ?? null) : null;
-    sendPage(res, 200, accountPage({ csrf: ctx.csrf.token(req, res), email: user.email, applications: await applications.list(user.id), notice }));
+    const connected = await listConnectedApplications({ actor: { userId: user.id } }, applications);
+    sendPage(res, 200, accountPage({ csrf: ctx.csrf.token(req, res), email: user.email, applications: connected, notice }));
   });
 
   router.post('/account/applications/:grantId/revoke', formBody, async (req, res) => {
@@ -29,7 +31,7 @@ export function accountRoutes(ctx: PageContext): Router {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
     const accountId = await ctx.sessions.accountId(req, res);
     if (accountId === undefined) return res.redirect(303, '/login');
-    if (!(await applications.revoke(accountId, grantId))) {
+    if ((await revokeConnectedApplication({ actor: { userId: accountId }, grantId }, applications)) === 'not-connected') {
       return sendPage(res, 404, messagePage({ title: 'Not found', message: 'That application is not connected to your account.', link: { href: '/account', label: 'Back to your account' } }));
     }
     ctx.log.info({ accountId, grantId }, 'grant revoked from the account page');

@@ -1,11 +1,9 @@
-import type { DomainDeps } from '@cp/domain';
+import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type Provider from 'oidc-provider';
-import type { Credentials } from '../accounts/credentials.js';
 import type { AuthConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import type { BrowserSessions } from '../oidc/browser-session.js';
-import type { OidcStorage } from '../oidc/storage.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { messagePage } from '../pages/message-pages.js';
 import type { Csrf } from '@cp/web-forms';

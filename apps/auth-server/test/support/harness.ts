@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DomainDeps } from '@cp/domain';
-import { inMemoryDeps } from '@cp/domain/testing';
+import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
+import { createInMemoryCredentials, createInMemoryOidcStorage, inMemoryDeps } from '@cp/domain/testing';
 import { createCredentials, createOidcStorage } from '@cp/db';
 import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { TestDatabase } from '@cp/db/testing';
-import type { Credentials } from '../../src/accounts/credentials.js';
 import { createApp } from '../../src/app.js';
 import { type AuthConfig, makeConfig } from '../../src/config.js';
 import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
 import { silentLogger } from '../../src/log.js';
-import type { OidcStorage } from '../../src/oidc/storage.js';
 import { createThrottles, type Throttles } from '../../src/security/throttle.js';
-import { memoryCredentials, memoryOidcStorage } from './memory-storage.js';
 
 export interface AuthHarness {
   readonly issuer: string;
@@ -79,8 +76,8 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   const config = makeConfig({ issuer, ...options.config });
   const memory = options.domain ? null : memoryDomain();
   const domain = options.domain ?? memory!;
-  const oidc = options.oidc ?? memoryOidcStorage();
-  const credentials = options.credentials ?? memoryCredentials(memory?.passwordHashes ?? new Map());
+  const oidc = options.oidc ?? createInMemoryOidcStorage();
+  const credentials = options.credentials ?? createInMemoryCredentials(memory ?? { passwordHashes: new Map() });
   const signingKeys = options.signingKeys ?? [await generateSigningKey()];
   const store = options.throttleStore ?? environmentThrottleStore();
   const ownRedis = store === 'redis' ? await connectRedis(redisUrl()) : null;

@@ -1,5 +1,4 @@
-import type { ConnectedApplications } from '@cp/db';
-import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type DomainDeps, type ErrorCode, type MemberOrganization, type User } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type ApplicationGrants, type DomainDeps, type ErrorCode, type MemberOrganization, type User } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -12,7 +11,7 @@ import type { SignedCookie } from '../security/signed-cookie.js';
 export interface RouteContext {
   readonly config: DashboardConfig;
   readonly domain: DomainDeps;
-  readonly applications: ConnectedApplications;
+  readonly grants: ApplicationGrants;
   readonly signIn: SignIn;
   readonly csrf: Csrf;
   readonly session: SignedCookie<{ userId: string }>;

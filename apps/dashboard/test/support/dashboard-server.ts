@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectedApplications, type ConnectedApplications } from '@cp/db';
-import type { Clock, DomainDeps, ObjectStore, Repositories, User } from '@cp/domain';
+import type { ApplicationGrants, Clock, DomainDeps, ObjectStore, Repositories, User } from '@cp/domain';
 import type { Express } from 'express';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
@@ -39,11 +38,11 @@ export async function listenFirst(): Promise<{ server: Server; url: string; clos
 /** Mounts the dashboard on an already listening server. */
 export function mountDashboard(
   server: Server,
-  options: { url: string; auth: AuthHarness; domain: DomainDeps; applications: ConnectedApplications; config?: Partial<DashboardConfig> },
+  options: { url: string; auth: AuthHarness; domain: DomainDeps; grants: ApplicationGrants; config?: Partial<DashboardConfig> },
 ): { app: Express; config: DashboardConfig } {
   const client = dashboardClient(options.url);
   const config = makeConfig({ publicUrl: options.url, issuer: options.auth.issuer, clientId: client.clientId, clientSecret: client.clientSecret, ...options.config });
-  const app = createApp({ config, domain: options.domain, applications: options.applications, log: silentLogger() });
+  const app = createApp({ config, domain: options.domain, grants: options.grants, log: silentLogger() });
   server.on('request', app);
   return { app, config };
 }
@@ -93,7 +92,7 @@ export async function startDashboardStack(options: DashboardStackOptions = {}): 
   const auth = await startAuthServer(
     owned === null ? { domain: { repos, ids: domain.ids, clock: { now: () => new Date() } }, config: { dashboard } } : { ...databaseStorage(owned.db), config: { dashboard } },
   );
-  const { app, config } = mountDashboard(listening.server, { url: listening.url, auth, domain, applications: connectedApplications(auth.oidc, { hiddenClientIds: ['dashboard'] }), ...(options.config ? { config: options.config } : {}) });
+  const { app, config } = mountDashboard(listening.server, { url: listening.url, auth, domain, grants: auth.oidc, ...(options.config ? { config: options.config } : {}) });
   return {
     url: listening.url,
     config,

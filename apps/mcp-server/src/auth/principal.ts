@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { User } from '@cp/domain';
-import type { GrantLookup } from './grant-lookup.js';
+import type { GrantLookup, User } from '@cp/domain';
 import { InvalidTokenError, type TokenClaims } from './token-verifier.js';
 
 /** The signed-in caller of one request. */

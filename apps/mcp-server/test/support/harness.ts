@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Redis } from 'ioredis';
 import { createApp } from '../../src/app.js';
-import { grantLookupFromSet } from '../../src/auth/grant-lookup.js';
+import { grantLookupFromSet } from '@cp/domain/testing';
 import { type AppConfig, makeConfig, type RateLimitConfig, defaultRateLimits } from '../../src/config.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import { createRateLimits } from '../../src/rate-limit/limiter.js';

@@ -1,12 +1,7 @@
-import { isUuid } from '@cp/domain';
+import { isUuid, type Credentials } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
-/** Password hashes for apps/auth-server (structural copy of its `Credentials` port). */
-export interface Credentials {
-  findPasswordHash(userId: string): Promise<string | null>;
-  setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void>;
-}
-
+/** The domain's `Credentials` port: password hashes, one row per user. */
 export function createCredentials(prisma: PrismaClient): Credentials {
   return {
     async findPasswordHash(userId) {

@@ -4,3 +4,4 @@ export * from './component.js';
 export * from './release.js';
 export * from './upload-session.js';
 export * from './flow.js';
+export * from './connected-application.js';

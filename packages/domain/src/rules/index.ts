@@ -4,3 +4,4 @@ export * from './names.js';
 export * from './curl-command.js';
 export * from './ids.js';
 export * from './html-document.js';
+export * from './scope-descriptions.js';

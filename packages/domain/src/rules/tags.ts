@@ -1,6 +1,6 @@
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import { invalidInput } from '../errors/factories.js';
-import type { TagEdit } from '../ports/repositories.js';
+import type { TagEdit } from '../ports/components.js';
 import { Limits } from './limits.js';
 import { hasControlCharacters } from './text.js';
 

@@ -35,3 +35,6 @@ export * from './releases/release-choices.js';
 export * from './releases/get-publish-preview.js';
 export * from './flows/get-flow-page.js';
 export * from './users/find-signed-in-user.js';
+export * from './applications/application-grants-deps.js';
+export * from './applications/list-connected-applications.js';
+export * from './applications/revoke-connected-application.js';

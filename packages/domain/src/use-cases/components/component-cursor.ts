@@ -1,5 +1,5 @@
 import { invalidInput } from '../../errors/factories.js';
-import type { ComponentCursor } from '../../ports/repositories.js';
+import type { ComponentCursor } from '../../ports/components.js';
 
 /** Cursors are opaque to clients: base64url JSON of the last row's sort key. */
 export const encodeCursor = (cursor: ComponentCursor): string =>

@@ -1,7 +1,7 @@
 import { DEFAULT_ENVIRONMENTS } from '../../entities/release.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import type { NewOrganization } from '../../ports/repositories.js';
+import type { NewOrganization } from '../../ports/organizations.js';
 import { Limits } from '../../rules/limits.js';
 import { hasControlCharacters } from '../../rules/text.js';
 

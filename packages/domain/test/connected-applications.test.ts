@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { connectedApplications, createOidcStorage } from '../src/index.js';
-import { describeEachBackend } from './support/backends.js';
+import { listConnectedApplications, revokeConnectedApplication } from '../src/index.js';
+import { createInMemoryOidcStorage } from '../src/testing/index.js';
 
-describeEachBackend('connected applications', (db) => {
-  it('lists an account\'s grants with client names and scopes, hides first-party clients, revokes only its own', async () => {
-    const storage = createOidcStorage(db().prisma);
+describe('connected applications', () => {
+  it("lists an account's grants with client names and scopes, hides first-party clients, revokes only its own", async () => {
+    const storage = createInMemoryOidcStorage();
+    const deps = { grants: storage, firstPartyClientIds: ['dashboard'] };
     const accountId = randomUUID();
+    const actor = { userId: accountId };
     const iat = Math.floor(Date.now() / 1000);
     await storage.adapterFor('Client').upsert('cursor', { client_id: 'cursor', client_name: 'Cursor' });
     const cursor = randomUUID();
@@ -18,18 +20,17 @@ describeEachBackend('connected applications', (db) => {
     await storage.adapterFor('Grant').upsert(foreign, { jti: foreign, kind: 'Grant', accountId: randomUUID(), clientId: 'cursor', iat }, 3600);
     await storage.adapterFor('RefreshToken').upsert(randomUUID(), { grantId: cursor, iat }, 3600);
 
-    const apps = connectedApplications(storage, { hiddenClientIds: ['dashboard'], clientNames: { static: 'Configured' } });
-    const listed = await apps.list(accountId);
+    const listed = await listConnectedApplications({ actor }, deps);
     expect(listed.map((app) => [app.clientName, app.scopes])).toEqual([
       ['Cursor', ['mcp:read', 'mcp:write']],
       ['Unnamed application (gone)', ['openid']],
     ]);
     expect(listed[0]!.lastUsedAt).toEqual(new Date(iat * 1000));
 
-    expect(await apps.revoke(accountId, dashboard)).toBe(false);
-    expect(await apps.revoke(accountId, foreign)).toBe(false);
-    expect(await apps.revoke(accountId, cursor)).toBe(true);
-    expect((await apps.list(accountId)).map((app) => app.grantId)).toEqual([nameless]);
+    expect(await revokeConnectedApplication({ actor, grantId: dashboard }, deps)).toBe('not-connected');
+    expect(await revokeConnectedApplication({ actor, grantId: foreign }, deps)).toBe('not-connected');
+    expect(await revokeConnectedApplication({ actor, grantId: cursor }, deps)).toBe('revoked');
+    expect((await listConnectedApplications({ actor }, deps)).map((app) => app.grantId)).toEqual([nameless]);
     expect(await storage.adapterFor('Grant').find(dashboard)).toBeDefined();
     expect(await storage.adapterFor('Grant').find(foreign)).toBeDefined();
   });

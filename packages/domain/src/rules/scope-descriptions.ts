@@ -1,4 +1,7 @@
-/** Each scope in plain words, as the consent and account pages show it. */
+/**
+ * Each OAuth scope in plain words: the one wording the auth server's consent and
+ * account pages and the dashboard's connected applications show.
+ */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'mcp:read': 'See your organizations, components, their versions and releases',
   'mcp:write': 'Upload components, change their tags and publish releases',

@@ -1,10 +1,5 @@
-import type { PrismaClient } from './generated/prisma/client.js';
-
-/** Answers "does this OAuth grant still exist?" for the MCP server's token check. */
-export interface GrantLookup {
-  /** True while oidc-provider holds an unexpired Grant with this id (revoking deletes it). */
-  exists(grantId: string): Promise<boolean>;
-}
+import type { Clock, GrantLookup } from '@cp/domain';
+import type { PrismaClient } from '../generated/prisma/client.js';
 
 /**
  * Reads oidc-provider's storage (model `OidcPayload`, rows of type "Grant")
@@ -13,7 +8,7 @@ export interface GrantLookup {
  */
 export function createGrantLookup(
   prisma: PrismaClient,
-  clock: { now(): Date } = { now: () => new Date() },
+  clock: Clock = { now: () => new Date() },
 ): GrantLookup {
   return {
     async exists(grantId) {

@@ -1,0 +1,24 @@
+/** A grant a user gave an OAuth application (oidc-provider's `Grant`), as connected applications show it. */
+export interface GrantRecord {
+  readonly grantId: string;
+  readonly accountId: string;
+  readonly clientId: string;
+  /** The name a registered client gave itself; null for a configured client, a blank name or a client gone. */
+  readonly clientName: string | null;
+  /** Scopes granted per resource indicator (oidc-provider's `resources`). */
+  readonly resources: Readonly<Record<string, string>>;
+  /** Granted OpenID scopes (`openid.scope`), if any. */
+  readonly openidScope: string | null;
+  readonly grantedAt: Date;
+  /** The newest code or refresh token issued under the grant: the last time the application got a token. */
+  readonly lastUsedAt: Date | null;
+  readonly expiresAt: Date | null;
+}
+
+/** The persistence of connected applications: a user's grants, read and revoked. */
+export interface ApplicationGrants {
+  /** The account's unexpired grants, newest first (then by grant id). */
+  listGrants(accountId: string): Promise<GrantRecord[]>;
+  /** Atomic: deletes the grant and every code and token stored under it. Revoking a missing grant is not an error. */
+  revokeGrant(grantId: string): Promise<void>;
+}

@@ -1,0 +1,4 @@
+export * from './oidc-storage-contract.js';
+export * from './application-grants-contract.js';
+export * from './credentials-contract.js';
+export * from './grant-lookup-contract.js';

@@ -1,0 +1,50 @@
+import type { Organization } from '../entities/organization.js';
+import type { User } from '../entities/user.js';
+import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import type { NewOrganization, Organizations } from '../ports/organizations.js';
+import type { Users } from '../ports/users.js';
+import { byKey, type InMemoryState } from './in-memory-state.js';
+
+function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
+  const org = { id: organization.id, name: organization.name, createdAt: now };
+  state.organizations.push(org);
+  state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner' });
+  for (const env of organization.environments) {
+    state.environments.push({ id: env.id, organizationId: org.id, name: env.name, createdAt: now });
+  }
+  return org;
+}
+
+export function inMemoryUsers(state: InMemoryState): Users {
+  return {
+    async createWithOrganization({ user, organization, passwordHash, now }) {
+      if (state.users.some((u) => u.email.toLowerCase() === user.email.toLowerCase())) {
+        throw new DomainError(ErrorCode.NameTaken, 'An account with this email already exists.');
+      }
+      const created: User = { ...user, defaultOrganizationId: organization.id, createdAt: now };
+      state.users.push(created);
+      addOrganization(state, organization, user.id, now);
+      if (passwordHash !== undefined) state.passwordHashes.set(user.id, passwordHash);
+      return created;
+    },
+    findById: async (id) => byKey(state.users, id),
+    findByIds: async (ids) => state.users.filter((u) => ids.includes(u.id)),
+    findByEmail: async (email) => state.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
+  };
+}
+
+export function inMemoryOrganizations(state: InMemoryState): Organizations {
+  return {
+    create: async ({ organization, ownerId, now }) => addOrganization(state, organization, ownerId, now),
+    findById: async (id) => byKey(state.organizations, id),
+    async listForUser(userId) {
+      const user = byKey(state.users, userId);
+      return state.memberships
+        .filter((m) => m.userId === userId)
+        .map((m) => ({ ...byKey(state.organizations, m.organizationId)!, role: m.role, isDefault: user?.defaultOrganizationId === m.organizationId }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    },
+    findMembership: async (userId, organizationId) =>
+      state.memberships.find((m) => m.userId === userId && m.organizationId === organizationId) ?? null,
+  };
+}

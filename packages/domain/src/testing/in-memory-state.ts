@@ -1,0 +1,23 @@
+import type { Component, Variant } from '../entities/component.js';
+import type { Flow } from '../entities/flow.js';
+import type { Membership, Organization } from '../entities/organization.js';
+import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
+import type { UploadSession } from '../entities/upload-session.js';
+import type { User } from '../entities/user.js';
+
+/** The rows behind the in-memory repositories: tests read and seed it directly. */
+export class InMemoryState {
+  users: User[] = [];
+  organizations: Organization[] = [];
+  memberships: Membership[] = [];
+  components: Component[] = [];
+  variants: Variant[] = [];
+  uploadSessions: UploadSession[] = [];
+  environments: Environment[] = [];
+  releases: Release[] = [];
+  releaseEvents: ReleaseEvent[] = [];
+  flows: Flow[] = [];
+  passwordHashes = new Map<string, string>();
+}
+
+export const byKey = <T extends { id: string }>(rows: T[], id: string): T | null => rows.find((row) => row.id === id) ?? null;

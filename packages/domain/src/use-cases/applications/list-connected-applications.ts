@@ -1,0 +1,31 @@
+import type { ConnectedApplication } from '../../entities/connected-application.js';
+import type { Actor } from '../../entities/user.js';
+import type { GrantRecord } from '../../ports/application-grants.js';
+import { listApplicationGrants, type ConnectedApplicationsDeps } from './application-grants-deps.js';
+
+/** The OpenID scopes that grant something themselves; other scopes count where granted for a resource. */
+const SHOWN_OPENID_SCOPES = new Set(['openid', 'offline_access']);
+
+const scopesOf = (grant: GrantRecord): string[] => {
+  const scopes = Object.values(grant.resources).flatMap((scope) => scope.split(' '));
+  for (const scope of (grant.openidScope ?? '').split(' ')) if (SHOWN_OPENID_SCOPES.has(scope)) scopes.push(scope);
+  return [...new Set(scopes.filter((scope) => scope.length > 0))];
+};
+
+const nameOf = (grant: GrantRecord): string =>
+  grant.clientName !== null && grant.clientName.trim() !== '' ? grant.clientName : `Unnamed application (${grant.clientId})`;
+
+/**
+ * "Connected applications": the OAuth applications the actor allowed to use their
+ * account, newest first (the auth server's /account and the dashboard's page).
+ */
+export async function listConnectedApplications({ actor }: { actor: Actor }, deps: ConnectedApplicationsDeps): Promise<ConnectedApplication[]> {
+  return (await listApplicationGrants(actor, deps)).map((grant) => ({
+    grantId: grant.grantId,
+    clientId: grant.clientId,
+    clientName: nameOf(grant),
+    scopes: scopesOf(grant),
+    grantedAt: grant.grantedAt,
+    lastUsedAt: grant.lastUsedAt,
+  }));
+}
