@@ -1,12 +1,12 @@
+import { findUser, type User } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
-import { errors } from 'oidc-provider';
 import { signIn } from '../accounts/sign-in.js';
+import { saveConsent } from '../interactions/save-consent.js';
+import { findWaitingInteraction, finishSignIn, type Interaction } from '../interactions/waiting-interaction.js';
 import { consentPage } from '../pages/consent-page.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
 import { field, formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
-
-type Interaction = Awaited<ReturnType<PageContext['provider']['interactionDetails']>>;
 
 /** Where the browser goes afterwards, as a person recognizes it. */
 export function redirectTarget(redirectUri: unknown): string {
@@ -23,68 +23,23 @@ export function redirectTarget(redirectUri: unknown): string {
 export function interactionRoutes(ctx: PageContext): Router {
   const { provider } = ctx;
   const router = Router();
+  const pages = interactionPages(ctx);
 
+  /** The interaction this page belongs to, or null once the expired page is sent. */
   const load = async (req: Request, res: Response, prompt?: 'login' | 'consent'): Promise<Interaction | null> => {
-    let interaction: Interaction;
-    try {
-      interaction = await provider.interactionDetails(req, res);
-    } catch (error) {
-      if (!(error instanceof errors.SessionNotFound)) throw error;
-      sendPage(res, 400, expiredPage());
-      return null;
-    }
-    if (interaction.uid !== req.params.uid || (prompt !== undefined && interaction.prompt.name !== prompt)) {
-      sendPage(res, 400, expiredPage());
-      return null;
-    }
+    const interaction = await findWaitingInteraction(provider, req, res, { uid: String(req.params.uid), prompt });
+    if (interaction === null) sendPage(res, 400, expiredPage());
     return interaction;
-  };
-
-  const clientName = async (interaction: Interaction): Promise<string> => {
-    const client = await provider.Client.find(String(interaction.params.client_id));
-    return client?.clientName ?? 'An unnamed application';
-  };
-
-  const renderSignIn = async (req: Request, res: Response, interaction: Interaction, status: number, error: string | null) => {
-    sendPage(
-      res,
-      status,
-      signInPage({
-        action: `/interaction/${interaction.uid}/login`,
-        csrf: ctx.csrf.token(req, res),
-        email: field(req, 'email') || (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : ''),
-        error,
-        signupHref: ctx.config.signupEnabled ? `/signup?interaction=${encodeURIComponent(interaction.uid)}` : null,
-        clientName: await clientName(interaction),
-      }),
-    );
   };
 
   router.get('/interaction/:uid', async (req, res) => {
     const interaction = await load(req, res);
     if (interaction === null) return;
-    if (interaction.prompt.name === 'login') {
-      await renderSignIn(req, res, interaction, 200, null);
-      return;
-    }
+    if (interaction.prompt.name === 'login') return pages.signIn(req, res, interaction, 200, null);
     const accountId = interaction.session?.accountId;
-    const user = accountId === undefined ? null : await ctx.domain.repos.users.findById(accountId);
-    if (user === null) {
-      sendPage(res, 400, expiredPage());
-      return;
-    }
-    sendPage(
-      res,
-      200,
-      consentPage({
-        action: `/interaction/${interaction.uid}/consent`,
-        csrf: ctx.csrf.token(req, res),
-        clientName: await clientName(interaction),
-        redirectTarget: redirectTarget(interaction.params.redirect_uri),
-        scopes: (typeof interaction.params.scope === 'string' ? interaction.params.scope : '').split(' ').filter((scope) => scope.length > 0),
-        accountEmail: user.email,
-      }),
-    );
+    const user = accountId === undefined ? null : await findUser({ userId: accountId }, ctx.domain);
+    if (user === null) return sendPage(res, 400, expiredPage());
+    await pages.consent(req, res, interaction, user);
   });
 
   router.post('/interaction/:uid/login', formBody, async (req, res) => {
@@ -92,13 +47,10 @@ export function interactionRoutes(ctx: PageContext): Router {
     const interaction = await load(req, res, 'login');
     if (interaction === null) return;
     const result = await signIn({ email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' }, ctx);
-    if (!result.ok) {
-      if (result.reason === 'throttled') res.set('Retry-After', String(result.retryAfterSeconds));
-      const throttled = result.reason === 'throttled';
-      await renderSignIn(req, res, interaction, throttled ? 429 : 401, throttled ? retryMessage(result.retryAfterSeconds) : SIGN_IN_FAILED);
-      return;
-    }
-    await provider.interactionFinished(req, res, { login: { accountId: result.user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    if (result.ok) return finishSignIn(provider, req, res, result.user.id);
+    if (result.reason === 'invalid') return pages.signIn(req, res, interaction, 401, SIGN_IN_FAILED);
+    res.set('Retry-After', String(result.retryAfterSeconds));
+    await pages.signIn(req, res, interaction, 429, retryMessage(result.retryAfterSeconds));
   });
 
   router.post('/interaction/:uid/consent', formBody, async (req, res) => {
@@ -106,40 +58,54 @@ export function interactionRoutes(ctx: PageContext): Router {
     const interaction = await load(req, res, 'consent');
     if (interaction === null) return;
     if (field(req, 'decision') !== 'allow') {
-      await provider.interactionFinished(
-        req,
-        res,
-        { error: 'access_denied', error_description: 'The user denied the application access.' },
-        { mergeWithLastSubmission: false },
-      );
-      return;
+      const denied = { error: 'access_denied', error_description: 'The user denied the application access.' };
+      return provider.interactionFinished(req, res, denied, { mergeWithLastSubmission: false });
     }
-    const grantId = await saveConsent(ctx, interaction);
+    const grantId = await saveConsent(provider, interaction);
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   });
 
   return router;
 }
 
-/**
- * Grants exactly what the request asked for and was missing (oidc-provider lists
- * it in the prompt details), on the existing grant when there is one.
- */
-async function saveConsent(ctx: PageContext, interaction: Interaction): Promise<string> {
-  const { Grant } = ctx.provider;
-  const details = interaction.prompt.details as {
-    missingOIDCScope?: string[];
-    missingOIDCClaims?: string[];
-    missingResourceScopes?: Record<string, string[]>;
+/** The sign-in and consent pages of an interaction, filled from its request parameters. */
+function interactionPages(ctx: PageContext) {
+  const clientName = async (interaction: Interaction): Promise<string> => {
+    const client = await ctx.provider.Client.find(String(interaction.params.client_id));
+    return client?.clientName ?? 'An unnamed application';
   };
-  const existing = interaction.grantId === undefined ? undefined : await Grant.find(interaction.grantId);
-  const grant = existing ?? new Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
-  if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
-  if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
-  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
-    grant.addResourceScope(indicator, scopes.join(' '));
-  }
-  return grant.save();
+  return {
+    async signIn(req: Request, res: Response, interaction: Interaction, status: number, error: string | null): Promise<void> {
+      const hint = interaction.params.login_hint;
+      sendPage(
+        res,
+        status,
+        signInPage({
+          action: `/interaction/${interaction.uid}/login`,
+          csrf: ctx.csrf.token(req, res),
+          email: field(req, 'email') || (typeof hint === 'string' ? hint : ''),
+          error,
+          signupHref: ctx.config.signupEnabled ? `/signup?interaction=${encodeURIComponent(interaction.uid)}` : null,
+          clientName: await clientName(interaction),
+        }),
+      );
+    },
+    async consent(req: Request, res: Response, interaction: Interaction, user: User): Promise<void> {
+      const scope = interaction.params.scope;
+      sendPage(
+        res,
+        200,
+        consentPage({
+          action: `/interaction/${interaction.uid}/consent`,
+          csrf: ctx.csrf.token(req, res),
+          clientName: await clientName(interaction),
+          redirectTarget: redirectTarget(interaction.params.redirect_uri),
+          scopes: (typeof scope === 'string' ? scope : '').split(' ').filter((name) => name.length > 0),
+          accountEmail: user.email,
+        }),
+      );
+    },
+  };
 }
 
 const expiredPage = (): string =>

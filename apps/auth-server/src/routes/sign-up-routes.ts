@@ -1,7 +1,7 @@
 import { httpStatusOf, isDomainError } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
-import { errors } from 'oidc-provider';
 import { signUp } from '../accounts/sign-up.js';
+import { findWaitingInteraction, finishSignIn } from '../interactions/waiting-interaction.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signUpPage } from '../pages/sign-in-pages.js';
 import { field, formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
@@ -59,21 +59,22 @@ export function signUpRoutes(ctx: PageContext): Router {
     ctx.log.info({ userId }, 'account created');
 
     const uid = interactionOf(req);
-    if (uid !== null) {
-      try {
-        const interaction = await ctx.provider.interactionDetails(req, res);
-        if (interaction.uid === uid && interaction.prompt.name === 'login') {
-          await ctx.provider.interactionFinished(req, res, { login: { accountId: userId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
-          return;
-        }
-      } catch (error) {
-        if (!(error instanceof errors.SessionNotFound)) throw error;
-      }
-    }
+    if (uid !== null && (await continueAuthorization(ctx, req, res, { uid, userId }))) return;
     // No authorization waiting (or it expired meanwhile): sign in here and show the account.
     await ctx.sessions.signIn(req, res, userId);
     res.redirect(303, '/account');
   });
 
   return router;
+}
+
+/**
+ * Finishes the authorization the sign-up came from, signed in as the new account;
+ * false when it no longer waits at its sign-in step (finished, expired, or another attempt's).
+ */
+async function continueAuthorization(ctx: PageContext, req: Request, res: Response, to: { uid: string; userId: string }): Promise<boolean> {
+  const interaction = await findWaitingInteraction(ctx.provider, req, res, { uid: to.uid, prompt: 'login' });
+  if (interaction === null) return false;
+  await finishSignIn(ctx.provider, req, res, to.userId);
+  return true;
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cacheControlFor } from '../cache/cached-response.js';
 import type { AppConfig } from '../config.js';
-import { ConsumeQuery, ConsumeResponse, FlowQuery, Health, ProblemDetails, UserFlow } from './schemas.js';
+import { ConsumeQuery, FlowQuery } from './query-schemas.js';
+import { ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
 
 const problemResponse = (description: string, headers?: z.ZodObject): ZodOpenApiResponseObject => ({
   description,

@@ -1,6 +1,6 @@
 import type { Component } from '@cp/domain';
 import { ErrorCode, getPublishedFlow, isDomainError, resolveVariant } from '@cp/domain';
-import type { ConsumeVariant, UserFlow } from '../api/schemas.js';
+import type { ConsumeVariant, UserFlow } from '../api/response-schemas.js';
 import { consumeVariant, type ReadDeps } from './consume-item.js';
 
 export interface FlowTarget {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, isUuid } from '@cp/domain';
-import { ConsumeQuery } from '../api/schemas.js';
+import { ConsumeQuery } from '../api/query-schemas.js';
 import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '../delivery/consume-item.js';
 import { problem, sendProblem, type Problem } from './problem.js';
 import { parseQuery, QueryMemo, shownId } from './query.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, isUuid } from '@cp/domain';
-import { FlowQuery } from '../api/schemas.js';
+import { FlowQuery } from '../api/query-schemas.js';
 import { FLOW_DEPRECATED_AT } from '../config.js';
 import type { ReadDeps } from '../delivery/consume-item.js';
 import { loadFlowResponse, type FlowTarget } from '../delivery/published-flow.js';

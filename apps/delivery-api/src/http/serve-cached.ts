@@ -69,36 +69,52 @@ export function serveCached(
     return;
   }
   deps.lookups?.inc('miss');
-  const { config, log } = deps;
   deps.cache
-    .fill(key, dependsOn, async () => {
-      try {
-        const spec = await withTimeout(produce(), config.loadTimeoutMs);
-        return await buildCachedResponse(spec, config.cache, Date.now());
-      } catch (error) {
-        // Logged once per failed load, not once per request waiting on it.
-        if (!isDomainError(error)) log.error({ err: error, key, stale: entry !== undefined }, 'cannot build response');
-        throw error;
-      }
-    })
+    .fill(key, dependsOn, () => buildResponse(produce, { key, stale: entry !== undefined }, deps))
     .then(
       (fresh) => sendCached(req, res, fresh),
-      (error: unknown) => {
-        const known = problemFromDomain(error);
-        if (known) {
-          sendProblem(res, known, errorHeaders);
-          return;
-        }
-        if (entry !== undefined && Date.now() < entry.staleUntil) {
-          deps.lookups?.inc('stale');
-          sendCached(req, res, entry);
-          return;
-        }
-        sendProblem(
-          res,
-          problem(HttpErrorCode.Unavailable, `Components cannot be read right now. Retry in ${config.retryAfterSeconds} seconds.`),
-          ['Retry-After', String(config.retryAfterSeconds), ...errorHeaders],
-        );
-      },
+      (error: unknown) => answerFailedLoad(req, res, { error, entry, errorHeaders }, deps),
     );
+}
+
+/** One load: produced within the load timeout, then encoded; a failure that is not a domain answer is logged here. */
+async function buildResponse(
+  produce: () => Promise<ResponseSpec>,
+  load: { key: string; stale: boolean },
+  { config, log }: ServeCachedDeps,
+): Promise<CachedResponse> {
+  try {
+    const spec = await withTimeout(produce(), config.loadTimeoutMs);
+    return await buildCachedResponse(spec, config.cache, Date.now());
+  } catch (error) {
+    // Logged once per failed load, not once per request waiting on it.
+    if (!isDomainError(error)) log.error({ err: error, key: load.key, stale: load.stale }, 'cannot build response');
+    throw error;
+  }
+}
+
+/** A failed load: the domain's answer (404, ...), else the stale entry within stale-if-error, else 503. */
+function answerFailedLoad(
+  req: IncomingMessage,
+  res: ServerResponse,
+  failure: { error: unknown; entry: CachedResponse | undefined; errorHeaders: readonly string[] },
+  deps: ServeCachedDeps,
+): void {
+  const { error, entry, errorHeaders } = failure;
+  const known = problemFromDomain(error);
+  if (known) {
+    sendProblem(res, known, errorHeaders);
+    return;
+  }
+  if (entry !== undefined && Date.now() < entry.staleUntil) {
+    deps.lookups?.inc('stale');
+    sendCached(req, res, entry);
+    return;
+  }
+  const retryAfter = deps.config.retryAfterSeconds;
+  sendProblem(
+    res,
+    problem(HttpErrorCode.Unavailable, `Components cannot be read right now. Retry in ${retryAfter} seconds.`),
+    ['Retry-After', String(retryAfter), ...errorHeaders],
+  );
 }

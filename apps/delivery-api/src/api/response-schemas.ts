@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import 'zod-openapi';
 
-/* The loader: what a host needs to render one variant (part of every /consume and resolved /flow answer). */
+/*
+ * The response schemas: what /consume, /flow and the error and health answers
+ * return. They generate the OpenAPI document (openapi.ts) and type the loaders.
+ */
 
 const nullableString = (description: string) => z.string().nullable().meta({ description });
 
@@ -68,6 +71,79 @@ export const HtmlLoader = z
       'Everything a host needs to render one variant. Scripts inside `HTML` do not run when it is assigned to `innerHTML`; a host that wants them runs `scripts`.',
   });
 
+export const ConsumeVariant = z
+  .object({
+    id: z.string().meta({ description: 'Variant id.' }),
+    name: z.string().meta({ description: '`v<sequence>`: the upload number within the component (v1, v2, …).', example: 'v3' }),
+    loader: HtmlLoader,
+  })
+  .meta({ id: 'ConsumeVariant' });
+
+export const ConsumeItem = z
+  .object({
+    id: z.string().meta({ description: 'Component id.' }),
+    name: z.string(),
+    organizationId: z.string(),
+    consume_variant: z.array(ConsumeVariant).meta({
+      description: 'The variant served: exactly one from /consume; in /flow, empty when nothing is released to the flow environment.',
+    }),
+  })
+  .meta({ id: 'ConsumeItem' });
+
+export const ConsumeResponse = z.object({ item: ConsumeItem }).meta({ id: 'ConsumeResponse' });
+
+export const FlowComponentType = z
+  .object({
+    id: z.string().meta({ description: 'Component id.' }),
+    name: z.string(),
+    organizationId: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+  })
+  .meta({ id: 'FlowComponentType', description: 'The component a flow step shows.' });
+
+export const FlowComponent = z
+  .object({
+    id: z.string().meta({ description: 'Step id: the component id (a component appears at most once in a flow).' }),
+    type: FlowComponentType,
+    consume_variant: z.array(ConsumeVariant).optional().meta({
+      description: 'Only with `resolve=components`: the variant released to the flow environment (default `prod`), or empty.',
+    }),
+  })
+  .meta({ id: 'FlowComponent' });
+
+export const UserFlow = z
+  .object({
+    item: z.object({
+      id: z.string(),
+      name: z.string(),
+      organizationId: z.string(),
+      components: z.array(FlowComponent).meta({ description: 'In flow order.' }),
+    }),
+  })
+  .meta({ id: 'IUserFlow', description: 'A published flow (deprecated: use /consume per component).' });
+
+export const ProblemDetails = z
+  .object({
+    type: z.string().meta({ description: 'Problem type, relative to the service (README "Errors").', example: '/problems/not-found' }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().meta({ description: 'What went wrong and what to do, for people.' }),
+    code: z.string().meta({ description: 'Stable code for programs, e.g. `NOT_FOUND`, `INVALID_INPUT`.' }),
+    resource: z
+      .enum(['Component', 'Variant', 'Release', 'Environment', 'Flow'])
+      .optional()
+      .meta({ description: 'On 404: what is missing (the component, or its release in the environment, …).' }),
+  })
+  .meta({ id: 'ProblemDetails', description: 'RFC 9457 problem details (`application/problem+json`).' });
+
+export const Health = z
+  .object({ status: z.literal('ok'), version: z.string(), server: z.literal('delivery-api') })
+  .meta({ id: 'Health' });
+
+export type ConsumeResponse = z.infer<typeof ConsumeResponse>;
+export type ConsumeVariant = z.infer<typeof ConsumeVariant>;
 export type HtmlLoader = z.infer<typeof HtmlLoader>;
 export type LoaderStyle = z.infer<typeof LoaderStyle>;
 export type LoaderScript = z.infer<typeof LoaderScript>;
+export type UserFlow = z.infer<typeof UserFlow>;
