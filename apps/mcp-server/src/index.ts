@@ -5,5 +5,5 @@ export { createLogger } from './log.js';
 export { createRateLimits } from './rate-limit/limiter.js';
 export type { GrantLookup } from './auth/grant-lookup.js';
 export { SERVER_NAME } from './mcp/server.js';
-export { serveMcp, type RunningService } from './serve.js';
+export { serveMcp } from './serve.js';
 export { openInfrastructure, type Infrastructure } from './infrastructure.js';
