@@ -4,11 +4,7 @@ import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottl
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 import { type AuthSettings, authSettings } from './settings.js';
 
-/*
- * The process environment, parsed once at start (the variables: settings.ts). A bad
- * value stops the process with a message that names the variable (see `loadEnv`).
- * Nothing else reads process.env.
- */
+// process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
 
 export interface Env extends DatabaseSettings, ServiceSettings {
   /** Everything but the keys; the keys are filled in by main.ts (see `secrets`). */

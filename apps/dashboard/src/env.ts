@@ -1,21 +1,8 @@
-import {
-  type DatabaseSettings,
-  databaseSettings,
-  EnvError,
-  envLoader,
-  isProduction,
-  publicUrlProblems,
-  type ServiceSettings,
-  serviceSettings,
-} from '@cp/http-runtime';
+import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
 import { COMPONENT_PAGE_SIZES, type DashboardConfig, DEVELOPMENT_SESSION_KEY } from './config.js';
 import { dashboardSettings } from './settings.js';
 
-/*
- * The process environment, parsed once at start (the variables: settings.ts). A bad
- * value stops the process with a message that names the variable. Nothing else
- * reads process.env.
- */
+// process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
 
 export interface Env extends DatabaseSettings, ServiceSettings {
   readonly app: DashboardConfig;

@@ -1,22 +1,8 @@
-import {
-  EnvError,
-  envLoader,
-  isProduction,
-  publicUrlProblems,
-  type ServiceSettings,
-  serviceSettings,
-  type StorageSettings,
-  storageProblems,
-  storageSettings,
-} from '@cp/http-runtime';
+import { EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings, type StorageSettings, storageProblems, storageSettings } from '@cp/http-runtime';
 import type { AppConfig } from './config.js';
 import { deliverySettings } from './settings.js';
 
-/*
- * The process environment, parsed once at start (the variables: settings.ts). A bad
- * value stops the process with a message that names the variable (see `loadEnv`).
- * Nothing else reads process.env.
- */
+// process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
 
 export interface Env extends StorageSettings, ServiceSettings {
   readonly app: AppConfig;
