@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvError } from './env-error.js';
+import type { Parsed } from './pieces.js';
 
 /**
  * One service's settings: the variables it reads (`names`, a plain list that
@@ -9,7 +10,7 @@ import { EnvError } from './env-error.js';
  */
 export interface Settings<Shape extends z.ZodRawShape> {
   readonly names: readonly string[];
-  parse(source: Readonly<Record<string, string | undefined>>): z.output<z.ZodObject<Shape>>;
+  parse(source: Readonly<Record<string, string | undefined>>): Parsed<Shape>;
 }
 
 export function defineSettings<Shape extends z.ZodRawShape>(shape: Shape): Settings<Shape> {

@@ -52,7 +52,8 @@ export interface ServiceSettings {
   readonly shutdownGraceSeconds: number;
 }
 
-type Parsed<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+/** What parsing a shape gives. */
+export type Parsed<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 
 export const isProduction = (env: Parsed<typeof serviceEnvShape>): boolean => env.NODE_ENV === 'production';
 

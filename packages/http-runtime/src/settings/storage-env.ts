@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from './pieces.js';
+import { httpUrl, type Parsed } from './pieces.js';
 
 /*
  * The storage settings the services share: the database (DATABASE_URL, or PGlite in
@@ -41,8 +41,6 @@ export const storageEnvShape = {
 export const redisEnvShape = {
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 };
-
-type Parsed<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 
 export interface DatabaseSettings {
   /** null: the embedded PGlite. */
