@@ -43,7 +43,7 @@ const SIGNATURE = /([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token
 const BEARER = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 const JWT_LIKE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
-export const scrub = (text: string): string =>
+const scrub = (text: string): string =>
   text.replace(SIGNATURE, '$1[redacted]').replace(BEARER, '$1[redacted]').replace(JWT_LIKE, '[redacted-jwt]');
 
 const serializeError = (error: unknown): Record<string, unknown> => {

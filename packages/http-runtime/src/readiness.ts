@@ -81,9 +81,9 @@ export function createReadiness(options: {
 }
 
 /** An id that names no row: the probe's read is a real round trip that finds nothing. */
-export const PROBE_ID = '00000000-0000-4000-8000-000000000000';
+const PROBE_ID = '00000000-0000-4000-8000-000000000000';
 /** A key that names no object, for the same reason. */
-export const PROBE_OBJECT_KEY = 'readiness-probe';
+const PROBE_OBJECT_KEY = 'readiness-probe';
 
 /**
  * Readiness through the ports: `database` reads a row by an unused id, `objectStore`
