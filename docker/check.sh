@@ -27,4 +27,4 @@ node docker/generate-secrets.mjs | node -e '
 pnpm exec dclint docker/compose.yml --config docker/dclint.json --max-warnings 0 --color false | sed "/^$/d"
 echo "ok  dclint: compose.yml passes its rules"
 
-node docker/check.mjs
+node --conditions=source --import tsx docker/check.mjs

@@ -1,5 +1,5 @@
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AuthConfig } from './config.js';
@@ -41,9 +41,6 @@ export interface AppDeps {
 const THROTTLE_UNAVAILABLE_MESSAGE =
   'Sign-in, sign-up and new connections are paused for a moment: the server cannot count attempts right now. Try again in a minute.';
 
-/** A probe id that names no user: the read is a real round trip that finds nothing. */
-const PROBE_ID = '00000000-0000-4000-8000-000000000000';
-
 /** oidc-provider's endpoints are not Express routes: label them by their fixed paths. */
 const PROVIDER_PATHS = new Set<string>([...Object.values(ROUTES), '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']);
 const providerRoute = (req: { url?: string | undefined }): string => {
@@ -70,7 +67,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   const metrics = deps.metrics ?? createMetrics({ service: 'auth-server' });
   const readiness = createReadiness({
-    checks: deps.checks ?? { database: () => deps.domain.repos.users.findById(PROBE_ID) },
+    checks: deps.checks ?? storeChecks({ findById: (id) => deps.domain.repos.users.findById(id) }),
     draining: deps.draining ?? (() => false),
   });
 

@@ -23,12 +23,12 @@ const service = await serveAuth({
   oidc: createOidcStorage(database.prisma),
   log,
 });
-for (const note of [`${service.name}: ${service.url}`, ...service.notes]) log.info(note);
+for (const note of [`${service.name}: ${service.url}`, ...(service.notes ?? [])]) log.info(note);
 
 // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the database pool.
 exitOnSignal({
   log,
-  deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+  graceSeconds: env.shutdownGraceSeconds,
   close: async () => {
     await service.close();
     await database.close();

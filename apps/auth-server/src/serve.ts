@@ -1,24 +1,12 @@
-import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import { createMetrics, drainable, listen, type Metrics } from '@cp/http-runtime';
+import { createMetrics, type Metrics, type RunningService, serveHttp } from '@cp/http-runtime';
 import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
 import type { Logger } from './log.js';
 import { createThrottles } from './security/throttle.js';
-
-/** A service listening on a port, as main.ts and the embedded stack see it. */
-export interface RunningService {
-  readonly name: string;
-  readonly url: string;
-  readonly notes: readonly string[];
-  readonly port: number;
-  readonly metrics: Metrics;
-  /** Graceful: stop accepting, let in-flight requests finish (grace period), stop the purge timer, then Redis. */
-  close(): Promise<void>;
-}
 
 export interface ServeAuthOptions {
   readonly env: Env;
@@ -37,7 +25,7 @@ export interface ServeAuthOptions {
  * generated on the first start. With `redisUrl` the throttles count in Redis, which
  * must answer now: otherwise this throws a message that says what to start.
  */
-export async function serveAuth(options: ServeAuthOptions): Promise<RunningService> {
+export async function serveAuth(options: ServeAuthOptions): Promise<RunningService<Metrics>> {
   const { env, log } = options;
   const redis =
     env.redisUrl === null
@@ -54,7 +42,7 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
   }
 }
 
-async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promise<RunningService> {
+async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promise<RunningService<Metrics>> {
   const { env, log } = options;
   const local =
     env.signingKeys === null || env.cookieKeys === null
@@ -62,28 +50,26 @@ async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promi
       : null;
   const config = { ...env.config, cookieKeys: env.cookieKeys ?? local?.cookieKeys ?? [] };
   const metrics = createMetrics({ service: 'auth-server' });
-  let draining = () => false;
-  const app = createApp({
-    metrics,
-    draining: () => draining(),
-    config,
-    signingKeys: env.signingKeys ?? local?.signingKeys ?? [],
-    domain: options.domain,
-    credentials: options.credentials,
-    oidc: options.oidc,
-    throttles: createThrottles(config.throttle, { redis, keySecret: config.cookieKeys[0] ?? '' }),
+  const server = await serveHttp({
+    listener: (draining) =>
+      createApp({
+        metrics,
+        draining,
+        config,
+        signingKeys: env.signingKeys ?? local?.signingKeys ?? [],
+        domain: options.domain,
+        credentials: options.credentials,
+        oidc: options.oidc,
+        throttles: createThrottles(config.throttle, { redis, keySecret: config.cookieKeys[0] ?? '' }),
+        log,
+      }),
+    port: env.port,
+    host: env.host,
+    graceSeconds: env.shutdownGraceSeconds,
     log,
   });
-
-  const server = createServer(app);
-  // Slow clients must not pin sockets: bounded header and request times.
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
-  const drain = drainable(server, env.shutdownGraceSeconds * 1000);
-  draining = () => drain.draining;
-  const port = await listen(server, env.port, env.host);
   log.info(
-    { port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled, throttles: redis === null ? 'memory' : 'redis' },
+    { port: server.port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled, throttles: redis === null ? 'memory' : 'redis' },
     'auth server listening',
   );
 
@@ -102,12 +88,12 @@ async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promi
       `Create an account:  ${config.issuer}/signup${config.signupEnabled ? '' : ' (disabled: AUTH_SIGNUP_ENABLED=false)'}`,
       `Connected apps:     ${config.issuer}/account`,
     ],
-    port,
+    port: server.port,
     metrics,
+    /** Graceful: drain (grace period), stop the purge timer, then Redis. */
     async close() {
       clearInterval(purge);
-      const { forced } = await drain.drain();
-      if (forced) log.warn('grace period over: open connections were closed');
+      await server.close();
       await redis?.quit().catch(() => undefined);
     },
   };

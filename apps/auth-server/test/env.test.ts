@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EnvError, parseEnv } from '../src/env.js';
+import { EnvError } from '@cp/http-runtime';
+import { parseEnv } from '../src/env.js';
 import { loadOrCreateLocalSecrets } from '../src/keys/local-secrets.js';
 import { generateSigningKey, parseSigningKeys } from '../src/keys/signing-keys.js';
 

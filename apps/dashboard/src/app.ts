@@ -1,5 +1,5 @@
 import type { ApplicationGrants, DomainDeps } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
 import type { DashboardConfig } from './config.js';
@@ -32,9 +32,6 @@ export interface AppDeps {
   readonly draining?: () => boolean;
 }
 
-/** A probe id that names no user: the read is a real round trip that finds nothing. */
-const PROBE_ID = '00000000-0000-4000-8000-000000000000';
-
 /** Pure wiring: no listening, no env. */
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
@@ -52,10 +49,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   const metrics = deps.metrics ?? createMetrics({ service: 'dashboard' });
   const readiness = createReadiness({
-    checks: deps.checks ?? {
-      database: () => deps.domain.repos.users.findById(PROBE_ID),
-      objectStore: () => deps.domain.objects.stat('readiness-probe'),
-    },
+    checks: deps.checks ?? storeChecks({ findById: (id) => deps.domain.repos.users.findById(id), objects: deps.domain.objects }),
     draining: deps.draining ?? (() => false),
   });
 

@@ -1,14 +1,6 @@
-import { pino, type Logger } from 'pino';
+import { createLogger as createServiceLogger, type Logger, type LoggerOptions } from '@cp/http-runtime';
 
-export type { Logger };
+export { silentLogger, type Logger } from '@cp/http-runtime';
 
-const REDACT = ['req.headers.cookie', '*.code', '*.code_verifier', '*.client_secret', '*.id_token', '*.access_token'];
-
-export function createLogger(options: { level: string; destination?: pino.DestinationStream }): Logger {
-  return pino(
-    { name: 'dashboard', level: options.level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACT, censor: '[redacted]' } },
-    options.destination,
-  );
-}
-
-export const silentLogger = (): Logger => pino({ level: 'silent' });
+/** packages/http-runtime's logger (one redaction list, scrubbed errors), named for this service. */
+export const createLogger = (options: Omit<LoggerOptions, 'service'>): Logger => createServiceLogger({ ...options, service: 'dashboard' });

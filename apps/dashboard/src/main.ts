@@ -33,7 +33,7 @@ log.info(`${service.name}: ${service.url}`);
 // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the object store and the database pool.
 exitOnSignal({
   log,
-  deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+  graceSeconds: env.shutdownGraceSeconds,
   close: async () => {
     await service.close();
     await embedded?.close();

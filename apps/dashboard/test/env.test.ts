@@ -1,4 +1,5 @@
-import { EnvError, parseEnv } from '../src/env.js';
+import { EnvError } from '@cp/http-runtime';
+import { parseEnv } from '../src/env.js';
 import { DEVELOPMENT_SESSION_KEY } from '../src/config.js';
 
 /* src/env.ts: the defaults (`pnpm start` needs no setting), every bad value named, what production requires. */

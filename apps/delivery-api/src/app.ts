@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ObjectStore, Repositories } from '@cp/domain';
-import { createMetrics, createReadiness, type Metrics, type ReadinessCheck, type RouteRecorder } from '@cp/http-runtime';
+import { createMetrics, createReadiness, type Metrics, type ReadinessCheck, type RouteRecorder, storeChecks } from '@cp/http-runtime';
 import { ResponseCache } from './cache/response-cache.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
@@ -34,15 +34,6 @@ export interface DeliveryApp {
   close(): void;
   readonly metrics: Metrics;
 }
-
-/** A probe id that names no component: the read is a real round trip that finds nothing. */
-const PROBE_ID = '00000000-0000-4000-8000-000000000000';
-
-/** Readiness through the ports: the database answers a read, the object store a stat. */
-export const defaultChecks = (deps: Pick<AppDeps, 'repos' | 'objects'>): Record<string, ReadinessCheck> => ({
-  database: () => deps.repos.components.findById(PROBE_ID),
-  objectStore: () => deps.objects.stat('readiness-probe'),
-});
 
 export const SERVER_NAME = 'delivery-api';
 
@@ -85,7 +76,10 @@ export function createApp(deps: AppDeps): DeliveryApp {
     route('/consume', createConsumeEndpoint(endpointDeps), []),
     route('/flow', createFlowEndpoint(endpointDeps), flowHeaders),
   ]);
-  const readiness = createReadiness({ checks: deps.checks ?? defaultChecks(deps), draining: deps.draining ?? (() => false) });
+  const readiness = createReadiness({
+    checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),
+    draining: deps.draining ?? (() => false),
+  });
 
   const unsubscribe = deps.changes.subscribe({
     changed(id) {

@@ -13,7 +13,7 @@ try {
   // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the change feed, the pool and the object store.
   exitOnSignal({
     log,
-    deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+    graceSeconds: env.shutdownGraceSeconds,
     close: async () => {
       await service.close();
       await resources.close();

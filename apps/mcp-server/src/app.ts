@@ -1,5 +1,5 @@
 import { findUser, type DomainDeps, type GrantLookup } from '@cp/domain';
-import { createReadiness, expressMetrics, type ReadinessCheck } from '@cp/http-runtime';
+import { createReadiness, expressMetrics, type ReadinessCheck, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createJwks } from './auth/jwks.js';
@@ -38,15 +38,6 @@ export interface AppDeps {
   readonly draining?: () => boolean;
 }
 
-/** A probe id that names no user: the read is a real round trip that finds nothing. */
-const PROBE_ID = '00000000-0000-4000-8000-000000000000';
-
-/** Readiness through the ports: the database answers a read, the object store a stat. */
-export const defaultChecks = (domain: DomainDeps): Record<string, ReadinessCheck> => ({
-  database: () => domain.repos.users.findById(PROBE_ID),
-  objectStore: () => domain.objects.stat('readiness-probe'),
-});
-
 /** Pure wiring: no listening, no env, no globals. */
 export function createApp(appDeps: AppDeps): express.Express {
   const { config } = appDeps;
@@ -55,7 +46,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     ...appDeps,
     domain: { ...appDeps.domain, objects: withContentCache(appDeps.domain.objects, config.contentCacheBytes, (result) => metrics.contentCache.inc(result)) },
   };
-  const readiness = createReadiness({ checks: appDeps.checks ?? defaultChecks(appDeps.domain), draining: appDeps.draining ?? (() => false) });
+  const readiness = createReadiness({ checks: appDeps.checks ?? storeChecks({ findById: (id) => appDeps.domain.repos.users.findById(id), objects: appDeps.domain.objects }), draining: appDeps.draining ?? (() => false) });
   const onToolResult = toolResultCounter(metrics);
   const mcpPath = new URL(config.publicUrl).pathname;
   const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);

@@ -1,86 +1,24 @@
-import { envLoader, redisEnvShape, type StorageSettings, storageEnvShape, storageProblems, storageSettings } from '@cp/http-runtime';
-import { z } from 'zod';
-import {
-  type AppConfig,
-  defaultRateLimits,
-  deriveAllowedHosts,
-  deriveAllowedOrigins,
-} from './config.js';
+import { EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings, type StorageSettings, storageProblems, storageSettings } from '@cp/http-runtime';
+import { type AppConfig, deriveAllowedHosts, deriveAllowedOrigins } from './config.js';
+import { mcpSettings } from './settings.js';
 
-/*
- * The process environment, parsed once at start. A bad value stops the process
- * with a message that names the variable (see `loadEnv`). Nothing else reads
- * process.env.
- */
+// process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const csv = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item.length > 0));
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const EnvSchema = z.object({
-  MCP_PORT: z.coerce.number().int().min(0).max(65535).default(4100),
-  MCP_HOST: z.string().min(1).optional(),
-  MCP_PUBLIC_URL: httpUrl.default('http://localhost:4100/mcp'),
-  MCP_ALLOWED_HOSTS: csv.optional(),
-  MCP_ALLOWED_ORIGINS: csv.optional(),
-  MCP_MAX_BODY_BYTES: positiveInt(1024 * 1024),
-  MCP_CONTENT_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
-  MCP_TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined || value === '' || value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value)),
-  DASHBOARD_URL: httpUrl.default('http://localhost:4300'),
-  DELIVERY_API_URL: httpUrl.default('http://localhost:4200'),
-  AUTH_ISSUER: httpUrl.default('http://localhost:4000'),
-  AUTH_JWKS_URL: httpUrl.optional(),
-  AUTH_GRANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30, 'must be at most 30 (revocation must apply within 30 s)').default(30),
-  ...redisEnvShape,
-  RATE_LIMIT_USER_POINTS: positiveInt(defaultRateLimits.userPoints),
-  RATE_LIMIT_IP_POINTS: positiveInt(defaultRateLimits.ipPoints),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt(defaultRateLimits.windowSeconds),
-  RATE_LIMIT_UPLOAD_POINTS: positiveInt(defaultRateLimits.uploadPoints),
-  RATE_LIMIT_UPLOAD_WINDOW_SECONDS: positiveInt(defaultRateLimits.uploadWindowSeconds),
-  MAX_UPLOAD_BYTES: positiveInt(5 * 1024 * 1024),
-  LOG_LEVEL: z.enum(logLevels).default('info'),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  ...storageEnvShape,
-});
-
-export type RawEnv = z.infer<typeof EnvSchema>;
-
-export interface Env extends StorageSettings {
+export interface Env extends StorageSettings, ServiceSettings {
   readonly app: AppConfig;
   readonly host: string | undefined;
-  readonly logLevel: (typeof logLevels)[number];
-  readonly shutdownGraceSeconds: number;
   readonly redisUrl: string | null;
   readonly maxUploadBytes: number;
 }
 
-export class EnvError extends Error {
-  override readonly name = 'EnvError';
-}
-
 /** Parses the given environment; throws EnvError naming every bad variable. */
 export function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
-  // Empty strings mean "unset", as in most .env tooling.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
-  if (new URL(env.MCP_PUBLIC_URL).search !== '' || new URL(env.MCP_PUBLIC_URL).hash !== '') {
-    throw new EnvError('Invalid configuration:\n  MCP_PUBLIC_URL: must not carry a query or a fragment');
-  }
-  const storage = storageProblems(env, { production: cleaned.NODE_ENV === 'production' });
-  if (storage.length > 0) {
-    throw new EnvError(`Invalid configuration:\n${storage.map((line) => `  ${line}`).join('\n')}`);
-  }
+  const env = mcpSettings.parse(source);
+  const problems = [
+    ...publicUrlProblems('MCP_PUBLIC_URL', new URL(env.MCP_PUBLIC_URL)),
+    ...storageProblems(env, { production: isProduction(env) }),
+  ];
+  if (problems.length > 0) throw new EnvError(problems);
   return {
     app: {
       port: env.MCP_PORT,
@@ -107,13 +45,32 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       trustProxy: env.MCP_TRUST_PROXY,
     },
     host: env.MCP_HOST,
-    logLevel: env.LOG_LEVEL,
-    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    ...serviceSettings(env),
     redisUrl: env.REDIS_URL ?? null,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     ...storageSettings(env),
   };
 }
 
-/** process.env, parsed once; on a bad value prints the message and exits (status 78, EX_CONFIG). */
-export const loadEnv = envLoader(parseEnv);
+/** The S3 settings of a server run alone: a real S3 (the embedded one is `pnpm start`'s). */
+export interface StandaloneS3 {
+  readonly endpoint: string;
+  readonly publicEndpoint: string | undefined;
+  readonly accessKey: string;
+  readonly secretKey: string;
+  readonly bucket: string;
+  readonly region: string;
+}
+
+/**
+ * process.env for main.ts, parsed once; on a bad value, or without S3_ENDPOINT,
+ * prints the message and exits (status 78, EX_CONFIG).
+ */
+export const loadEnv = envLoader((source): Env & { standaloneS3: StandaloneS3 } => {
+  const env = parseEnv(source);
+  const { endpoint, publicEndpoint, accessKey, secretKey, bucket, region } = env.s3;
+  if (endpoint === null || accessKey === null || secretKey === null) {
+    throw new EnvError(['S3_ENDPOINT: required to run the MCP server alone (`pnpm start` runs the embedded stack instead)']);
+  }
+  return { ...env, standaloneS3: { endpoint, publicEndpoint: publicEndpoint ?? undefined, accessKey, secretKey, bucket, region } };
+});

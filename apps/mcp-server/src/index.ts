@@ -4,5 +4,5 @@ export { parseEnv, loadEnv, type Env } from './env.js';
 export { createLogger } from './log.js';
 export { createRateLimits } from './rate-limit/limiter.js';
 export { SERVER_NAME } from './mcp/server.js';
-export { serveMcp, type RunningService } from './serve.js';
+export { serveMcp } from './serve.js';
 export { openInfrastructure, type Infrastructure } from './infrastructure.js';

@@ -10,23 +10,10 @@ import { serveMcp } from './serve.js';
 
 const env = loadEnv();
 const log = createLogger({ level: env.logLevel });
-
-if (env.s3.endpoint === null || env.s3.accessKey === null || env.s3.secretKey === null) {
-  process.stderr.write('Invalid configuration:\n  S3_ENDPOINT: required to run the MCP server alone (`pnpm start` runs the embedded stack instead)\n');
-  process.exit(78);
-}
-
 const infrastructure = await openInfrastructure({
   databaseUrl: env.databaseUrl,
   pgliteDataDir: env.pgliteDataDir,
-  s3: {
-    endpoint: env.s3.endpoint,
-    publicEndpoint: env.s3.publicEndpoint ?? undefined,
-    accessKey: env.s3.accessKey,
-    secretKey: env.s3.secretKey,
-    bucket: env.s3.bucket,
-    region: env.s3.region,
-  },
+  s3: env.standaloneS3,
   maxUploadBytes: env.maxUploadBytes,
   migrate: false,
 });
@@ -43,7 +30,7 @@ const service = await serveMcp({
 // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then Redis and the database pool.
 exitOnSignal({
   log,
-  deadlineMs: env.shutdownGraceSeconds * 1000 + 10_000,
+  graceSeconds: env.shutdownGraceSeconds,
   close: async () => {
     await service.close();
     await infrastructure.database.close();

@@ -1,22 +1,11 @@
-import { createServer } from 'node:http';
 import { sweepExpiredUploads, type DomainDeps, type GrantLookup } from '@cp/domain';
-import { drainable, listen, type ReadinessCheck } from '@cp/http-runtime';
+import { type ReadinessCheck, type RunningService, serveHttp } from '@cp/http-runtime';
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import type { AppConfig } from './config.js';
 import type { Logger } from './log.js';
 import { createMcpMetrics, type McpMetrics } from './metrics.js';
 import { createRateLimits } from './rate-limit/limiter.js';
-
-/** A service listening on a port, as main.ts and the embedded stack see it. */
-export interface RunningService {
-  readonly name: string;
-  readonly url: string;
-  readonly port: number;
-  readonly metrics: McpMetrics;
-  /** Graceful: stop accepting, let in-flight calls finish (grace period), then Redis. */
-  close(): Promise<void>;
-}
 
 /**
  * Builds the app from ready dependencies and listens. Redis (for shared rate-limit
@@ -35,40 +24,39 @@ export async function serveMcp(options: {
   /** SHUTDOWN_GRACE_SECONDS (default 10). */
   graceSeconds?: number;
   checks?: Record<string, ReadinessCheck>;
-}): Promise<RunningService> {
+}): Promise<RunningService<McpMetrics>> {
   const { config, log } = options;
   const redis = options.redisUrl === null ? null : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis?.on('error', (error) => log.warn({ err: error }, 'redis unavailable; rate limits use per-instance memory counters'));
   const metrics = createMcpMetrics();
-  let draining = () => false;
-  const app = createApp({
-    config,
-    domain: options.domain,
-    grants: options.grants,
-    rateLimits: createRateLimits(config.rateLimit, { redis }),
+  const server = await serveHttp({
+    listener: (draining) =>
+      createApp({
+        config,
+        domain: options.domain,
+        grants: options.grants,
+        rateLimits: createRateLimits(config.rateLimit, { redis }),
+        log,
+        metrics,
+        ...(options.checks ? { checks: options.checks } : {}),
+        draining,
+      }),
+    port: config.port,
+    host: options.host,
+    graceSeconds: options.graceSeconds,
     log,
-    metrics,
-    ...(options.checks ? { checks: options.checks } : {}),
-    draining: () => draining(),
   });
-  const server = createServer(app);
-  // Slow clients must not pin sockets: bounded header and request times.
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
-  const drain = drainable(server, (options.graceSeconds ?? 10) * 1000);
-  draining = () => drain.draining;
-  const port = await listen(server, config.port, options.host);
   const sweeper = startUploadSweeper(options.domain, log, options.sweepIntervalSeconds ?? 300);
-  log.info({ port, publicUrl: config.publicUrl, issuer: config.auth.issuer }, 'MCP server listening');
+  log.info({ port: server.port, publicUrl: config.publicUrl, issuer: config.auth.issuer }, 'MCP server listening');
   return {
     name: 'MCP server',
     url: config.publicUrl,
-    port,
+    port: server.port,
     metrics,
+    /** Graceful: drain (grace period), then Redis. */
     async close() {
       clearInterval(sweeper);
-      const { forced } = await drain.drain();
-      if (forced) log.warn('grace period over: open connections were closed');
+      await server.close();
       await redis?.quit().catch(() => undefined);
     },
   };

@@ -79,3 +79,23 @@ export function createReadiness(options: {
     },
   };
 }
+
+/** An id that names no row: the probe's read is a real round trip that finds nothing. */
+const PROBE_ID = '00000000-0000-4000-8000-000000000000';
+/** A key that names no object, for the same reason. */
+const PROBE_OBJECT_KEY = 'readiness-probe';
+
+/**
+ * Readiness through the ports: `database` reads a row by an unused id, `objectStore`
+ * (when the service has one) stats an unused key. Both answer "not found" when healthy.
+ */
+export function storeChecks(stores: {
+  findById: (id: string) => Promise<unknown>;
+  objects?: { stat(key: string): Promise<unknown> };
+}): Record<string, ReadinessCheck> {
+  const { findById, objects } = stores;
+  return {
+    database: () => findById(PROBE_ID),
+    ...(objects === undefined ? {} : { objectStore: () => objects.stat(PROBE_OBJECT_KEY) }),
+  };
+}

@@ -70,10 +70,11 @@ export interface ShutdownLog {
 
 /**
  * main.ts: on SIGTERM or SIGINT run `close` (drain, then pools) and exit 0; exit 1
- * if it throws or does not finish within `deadlineMs` (the grace period plus a
- * margin for the pools). A second signal exits at once.
+ * if it throws or does not finish within the grace period (SHUTDOWN_GRACE_SECONDS)
+ * plus 10 s for the pools. A second signal exits at once.
  */
-export function exitOnSignal(options: { log: ShutdownLog; close: () => Promise<void>; deadlineMs: number }): void {
+export function exitOnSignal(options: { log: ShutdownLog; close: () => Promise<void>; graceSeconds: number }): void {
+  const deadlineMs = options.graceSeconds * 1000 + 10_000;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -83,9 +84,9 @@ export function exitOnSignal(options: { log: ShutdownLog; close: () => Promise<v
     stopping = true;
     options.log.info({ signal }, 'shutting down: draining in-flight requests');
     setTimeout(() => {
-      options.log.error({ deadlineMs: options.deadlineMs }, 'shutdown did not finish in time: exiting');
+      options.log.error({ deadlineMs }, 'shutdown did not finish in time: exiting');
       process.exit(1);
-    }, options.deadlineMs).unref();
+    }, deadlineMs).unref();
     options.close().then(
       () => {
         options.log.info({ signal }, 'shut down');

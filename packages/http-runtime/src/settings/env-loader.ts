@@ -1,7 +1,9 @@
+import { EnvError } from './env-error.js';
+
 /**
- * `process.env`, parsed once by `parse`. A configuration error (an error named
- * "EnvError", whose message names every bad variable) is printed and the process
- * exits with status 78 (EX_CONFIG): a bad setting stops the start, never a request.
+ * `process.env`, parsed once by `parse`. An `EnvError` (its message names every bad
+ * variable) is printed and the process exits with status 78 (EX_CONFIG): a bad
+ * setting stops the start, never a request.
  */
 export function envLoader<T>(parse: (source: NodeJS.ProcessEnv) => T): () => T {
   let cached: T | undefined;
@@ -11,7 +13,7 @@ export function envLoader<T>(parse: (source: NodeJS.ProcessEnv) => T): () => T {
       cached = parse(process.env);
       return cached;
     } catch (error) {
-      if (error instanceof Error && error.name === 'EnvError') {
+      if (error instanceof EnvError) {
         process.stderr.write(`${error.message}\n`);
         process.exit(78);
       }

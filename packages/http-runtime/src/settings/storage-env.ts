@@ -1,17 +1,13 @@
 import { z } from 'zod';
+import { httpUrl, type Parsed } from './pieces.js';
 
 /*
  * The storage settings the services share: the database (DATABASE_URL, or PGlite in
- * PGLITE_DATA_DIR) and the S3 object store (S3_*). Each app's env.ts spreads these
- * shapes into its own EnvSchema, so every service reads them with the same names,
- * defaults and messages. Empty values are dropped by the app before parsing (they
- * count as unset), so `.optional()` here also covers `S3_ENDPOINT=`.
- *
- * docker/check.mjs reads the keys of the shapes below from this file (to check that
- * docker/.env.example documents them): keep each an `export const <name>EnvShape = { ... };`.
+ * PGLITE_DATA_DIR) and the S3 object store (S3_*). Each app spreads these shapes into
+ * its own settings (`defineSettings`), so every service reads them with the same names,
+ * defaults and messages. Empty values are dropped before parsing (they count as
+ * unset), so `.optional()` here also covers `S3_ENDPOINT=`.
  */
-
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** Without DATABASE_URL, the embedded PGlite in PGLITE_DATA_DIR (development only). */
 export const databaseEnvShape = {
@@ -45,8 +41,6 @@ export const storageEnvShape = {
 export const redisEnvShape = {
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 };
-
-type Parsed<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 
 export interface DatabaseSettings {
   /** null: the embedded PGlite. */

@@ -1,0 +1,38 @@
+import {
+  clientId,
+  databaseEnvShape,
+  defineSettings,
+  host,
+  httpUrl,
+  keyList,
+  objectStoreEnvShape,
+  port,
+  secret,
+  serviceEnvShape,
+  trustProxy,
+} from '@cp/http-runtime';
+import { z } from 'zod';
+
+/**
+ * Every variable the dashboard reads, with its default and what it accepts
+ * (README "Settings"; docker/check.mjs checks that docker/.env.example lists
+ * `dashboardSettings.names`). Development defaults match the auth server's
+ * (DASHBOARD_CLIENT_ID/SECRET), so `pnpm start` needs no setting.
+ */
+export const dashboardSettings = defineSettings({
+  ...serviceEnvShape,
+  DASHBOARD_PORT: port(4300),
+  DASHBOARD_HOST: host,
+  DASHBOARD_URL: httpUrl.default('http://localhost:4300'),
+  DASHBOARD_CLIENT_ID: clientId.default('dashboard'),
+  DASHBOARD_CLIENT_SECRET: secret.optional(),
+  DASHBOARD_SESSION_KEYS: keyList.optional(),
+  DASHBOARD_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  DASHBOARD_TRUST_PROXY: trustProxy,
+  AUTH_ISSUER: httpUrl.default('http://localhost:4000'),
+  MCP_PUBLIC_URL: httpUrl.default('http://localhost:4100/mcp'),
+  DELIVERY_PUBLIC_URL: httpUrl.default('http://localhost:4200'),
+  // No S3_PUBLIC_ENDPOINT: the dashboard reads objects itself and presigns no URL.
+  ...databaseEnvShape,
+  ...objectStoreEnvShape,
+});

@@ -1,0 +1,30 @@
+import { defineSettings, host, httpUrl, intAtLeast, port, serviceEnvShape, storageEnvShape } from '@cp/http-runtime';
+import { z } from 'zod';
+import { DEFAULT_FLOW_SUNSET, defaultCachePolicy } from './config.js';
+
+/**
+ * Every variable the delivery API reads, with its default and what it accepts
+ * (README "Settings"; docker/check.mjs checks that docker/.env.example lists
+ * `deliverySettings.names`). env.ts checks what spans several and shapes the result.
+ */
+export const deliverySettings = defineSettings({
+  ...serviceEnvShape,
+  DELIVERY_PORT: port(4200),
+  DELIVERY_HOST: host,
+  DELIVERY_PUBLIC_URL: httpUrl.default('http://localhost:4200'),
+  DELIVERY_CACHE_MAX_BYTES: intAtLeast(0, defaultCachePolicy.maxBytes),
+  DELIVERY_CACHE_TTL_SECONDS: intAtLeast(1, defaultCachePolicy.ttlSeconds),
+  DELIVERY_STALE_IF_ERROR_SECONDS: intAtLeast(0, defaultCachePolicy.staleIfErrorSeconds),
+  DELIVERY_MAX_AGE_SECONDS: intAtLeast(0, defaultCachePolicy.maxAgeSeconds),
+  DELIVERY_STALE_WHILE_REVALIDATE_SECONDS: intAtLeast(0, defaultCachePolicy.staleWhileRevalidateSeconds),
+  DELIVERY_COMPRESSION_MIN_BYTES: intAtLeast(0, defaultCachePolicy.compressionMinBytes),
+  DELIVERY_FLOW_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be an environment name such as prod')
+    .default('prod'),
+  DELIVERY_FLOW_SUNSET: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2027-06-30T00:00:00Z' })
+    .default(DEFAULT_FLOW_SUNSET.toISOString()),
+  DELIVERY_LOAD_TIMEOUT_MS: intAtLeast(1, 5000),
+  ...storageEnvShape,
+});

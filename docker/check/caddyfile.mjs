@@ -1,0 +1,38 @@
+// The Caddyfile: every {$VAR} placeholder reaches the proxy, and each of the four services has
+// a public site that proxies to it and keeps /metrics and /ready inside.
+
+export function checkCaddyfile({ compose, caddyfileText, report }) {
+  const services = compose.services ?? {};
+  // Caddyfile placeholders must reach the proxy.
+  const caddyfile = caddyfileText.replace(/^\s*#.*$/gm, '');
+  const caddyEnv = services.caddy?.environment ?? {};
+  for (const [, name] of caddyfile.matchAll(/\{\$([A-Z0-9_]+)(?::[^}]*)?\}/g)) {
+    if (!(name in caddyEnv))
+      report.fail('Caddyfile', `{$${name}} is not in services.caddy.environment`);
+  }
+  // Each service has a public site that proxies to it and keeps /metrics and /ready inside.
+  const sites = [...caddyfile.matchAll(/^\{\$([A-Z0-9_]+)\}\s*\{([\s\S]*?)^\}/gm)];
+  for (const [upstream, port] of [
+    ['auth-server', 4000],
+    ['mcp-server', 4100],
+    ['delivery-api', 4200],
+    ['dashboard', 4300],
+  ]) {
+    const site = sites.find(([, , body]) =>
+      new RegExp(
+        `reverse_proxy\\s+${upstream}:${port}\\b|name\\s+${upstream}\\s+port\\s+${port}\\b`,
+      ).test(body),
+    );
+    if (!site) report.fail('Caddyfile', `no site proxies to ${upstream}:${port}`);
+    else if (!/import\s+internal-only/.test(site[2]))
+      report.fail(
+        'Caddyfile',
+        `the {$${site[1]}} site must \`import internal-only\` (/metrics, /ready)`,
+      );
+  }
+  if (!/\.\/Caddyfile:\/etc\/caddy\/Caddyfile/.test(JSON.stringify(services.caddy?.volumes ?? [])))
+    report.fail('compose.yml services.caddy', 'must mount ./Caddyfile');
+  report.pass(
+    'Caddyfile: every variable reaches the proxy; a site for each service, /metrics and /ready kept inside',
+  );
+}
