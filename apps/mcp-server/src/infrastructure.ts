@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createDatabase, createGrantLookup, createRepositories, migrate, type Database } from '@cp/db';
-import { defaultDomainConfig, type DomainDeps, type GrantLookup } from '@cp/domain';
+import { createDatabase, createDomainDeps, createGrantLookup, migrate, type Database } from '@cp/db';
+import type { DomainDeps, GrantLookup } from '@cp/domain';
 import { createObjectStore, type S3Config } from '@cp/storage';
 
 /** The domain over the real database and object store, plus the grant check. */
@@ -25,12 +24,6 @@ export async function openInfrastructure(options: {
   return {
     database,
     grants: createGrantLookup(database.prisma),
-    domain: {
-      repos: createRepositories(database),
-      objects,
-      clock: { now: () => new Date() },
-      ids: { newId: () => randomUUID() },
-      config: { ...defaultDomainConfig, maxUploadBytes: options.maxUploadBytes },
-    },
+    domain: createDomainDeps(database, objects, { maxUploadBytes: options.maxUploadBytes }),
   };
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { createDatabase, createGrantLookup, createPglite, createRepositories, migrate, type Database } from '@cp/db';
-import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
+import { createDatabase, createDomainDeps, createGrantLookup, createPglite, migrate, type Database } from '@cp/db';
+import type { DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -39,13 +38,7 @@ export async function openEmbeddedInfrastructure(options: {
     database,
     grants: createGrantLookup(database.prisma),
     s3Endpoint: s3.endpoint,
-    domain: {
-      repos: createRepositories(database),
-      objects,
-      clock: { now: () => new Date() },
-      ids: { newId: () => randomUUID() },
-      config: { ...defaultDomainConfig, maxUploadBytes: options.maxUploadBytes },
-    },
+    domain: createDomainDeps(database, objects, { maxUploadBytes: options.maxUploadBytes }),
     async close() {
       await s3.close();
       await database.close();

@@ -1,5 +1,6 @@
 export { createDatabase, type Database, type DatabaseOptions } from './client.js';
 export { createRepositories } from './repositories/index.js';
+export { createDomainDeps } from './domain-deps.js';
 export { createOidcStorage, createCredentials, createGrantLookup } from './oidc/index.js';
 export {
   migrate,

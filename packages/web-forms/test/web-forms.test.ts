@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createCsrf, CSRF_FIELD, escapeHtml, html, readCookies } from '../src/index.js';
+import { createCsrf, CSRF_FIELD, errorBox, escapeHtml, html, htmlDocument, noticeBox, readCookies } from '../src/index.js';
 
 describe('html', () => {
   it('escapes every interpolated string and keeps nested html', () => {
@@ -10,6 +10,21 @@ describe('html', () => {
       '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</p><b>1</b>a<i>b</i>',
     );
     expect(escapeHtml('"&')).toBe('&quot;&amp;');
+  });
+});
+
+describe('page parts', () => {
+  it('wraps a body in the document with an escaped title and the given stylesheet', () => {
+    const page = htmlDocument({ title: 'A & B', stylesheet: '/assets/x.css', body: html`<main></main>` });
+    expect(page).toContain('<title>A &amp; B</title>\n<link rel="stylesheet" href="/assets/x.css">');
+    expect(page).toMatch(/^<!doctype html>[\s\S]*<body>\n<main><\/main>\n<\/body>\n<\/html>\n$/);
+  });
+
+  it('gives an error box an id only when asked, and renders nothing for no message', () => {
+    expect(errorBox('Bad <input>').toString()).toBe('<p class="error" role="alert">Bad &lt;input&gt;</p>');
+    expect(errorBox('Bad', 'form-error').toString()).toBe('<p class="error" id="form-error" role="alert">Bad</p>');
+    expect(errorBox(null).toString()).toBe('');
+    expect(noticeBox('Saved.').toString()).toBe('<p class="notice" role="status">Saved.</p>');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describeScope, orderScopes, type ConnectedApplication } from '@cp/domain';
-import { html, type SafeHtml } from '@cp/web-forms';
-import { csrfInput, layout, noticeBox } from './layout.js';
+import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { layout } from './layout.js';
 
 export interface AccountPage {
   readonly csrf: string;

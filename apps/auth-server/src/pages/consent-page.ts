@@ -1,6 +1,6 @@
 import { describeScope, orderScopes } from '@cp/domain';
-import { html } from '@cp/web-forms';
-import { csrfInput, layout } from './layout.js';
+import { csrfInput, html } from '@cp/web-forms';
+import { layout } from './layout.js';
 
 export interface ConsentPage {
   readonly action: string;

@@ -1,6 +1,8 @@
-import { html, type SafeHtml } from '@cp/web-forms';
-import { csrfInput, errorBox } from './layout.js';
+import { csrfInput, errorBox, html, type SafeHtml } from '@cp/web-forms';
 import { PASSWORD_MIN_LENGTH } from '../accounts/passwords.js';
+
+/** The error summary's id, which the email field points to. */
+const ERROR_ID = 'form-error';
 
 /** The email + password fields shared by the sign-in and sign-up pages. */
 export function credentialsForm(options: {
@@ -11,8 +13,8 @@ export function credentialsForm(options: {
   newPassword: boolean;
   submitLabel: string;
 }): SafeHtml {
-  const described = options.error === null ? null : 'form-error';
-  return html`${errorBox(options.error)}
+  const described = options.error === null ? null : ERROR_ID;
+  return html`${errorBox(options.error, ERROR_ID)}
 <form method="post" action="${options.action}" novalidate>
 ${csrfInput(options.csrf)}
 <label for="email">Email</label>

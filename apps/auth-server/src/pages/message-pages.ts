@@ -1,5 +1,5 @@
-import { html } from '@cp/web-forms';
-import { csrfInput, layout } from './layout.js';
+import { csrfInput, html } from '@cp/web-forms';
+import { layout } from './layout.js';
 
 /** A page that only says something (errors, "signed out", "sign-up disabled"). */
 export function messagePage(options: { title: string; message: string; link?: { href: string; label: string } }): string {

@@ -6,7 +6,8 @@ import { findWaitingInteraction, finishSignIn, type Interaction } from '../inter
 import { consentPage } from '../pages/consent-page.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
-import { field, formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
+import { field } from '@cp/web-forms';
+import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
 /** Where the browser goes afterwards, as a person recognizes it. */
 export function redirectTarget(redirectUri: unknown): string {

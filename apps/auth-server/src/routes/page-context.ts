@@ -1,12 +1,12 @@
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { AuthConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import type { BrowserSessions } from '../oidc/browser-session.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { messagePage } from '../pages/message-pages.js';
-import type { Csrf } from '@cp/web-forms';
+import { sendHtmlPage, type Csrf } from '@cp/web-forms';
 import type { Throttles } from '../security/throttle.js';
 
 /** What the page routes share. */
@@ -23,17 +23,11 @@ export interface PageContext {
 }
 
 export function sendPage(res: Response, status: number, page: string): void {
-  res.status(status).set(PAGE_SECURITY_HEADERS).type('html').send(page);
+  sendHtmlPage(res, { status, body: page, headers: PAGE_SECURITY_HEADERS });
 }
 
 /** Forms only: small urlencoded bodies. oidc-provider's own endpoints read their bodies themselves. */
 export const formBody: RequestHandler = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
-
-/** A submitted text field, or '' when absent or not text. */
-export const field = (req: Request, name: string): string => {
-  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-};
 
 /** The answer to a form without its CSRF token (or with a stale one). */
 export function refuseForgedForm(res: Response): void {

@@ -2,7 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import { signIn } from '../accounts/sign-in.js';
 import { signOutPage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
-import { field, formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
+import { field } from '@cp/web-forms';
+import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
 /** Sign-in and sign-out outside an authorization request (for /account). */
 export function sessionRoutes(ctx: PageContext): Router {

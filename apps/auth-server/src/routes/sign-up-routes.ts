@@ -4,7 +4,8 @@ import { signUp } from '../accounts/sign-up.js';
 import { findWaitingInteraction, finishSignIn } from '../interactions/waiting-interaction.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signUpPage } from '../pages/sign-in-pages.js';
-import { field, formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
+import { field } from '@cp/web-forms';
+import { formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
 
 /** The interaction a sign-up link came from (`?interaction=<uid>`), if any. */
 const interactionOf = (req: Request): string | null => {

@@ -1,6 +1,6 @@
 import { describeScope, orderScopes, type ConnectedApplication } from '@cp/domain';
-import { html } from '@cp/web-forms';
-import { type Chrome, csrfInput, layout, noticeBox, when } from './layout.js';
+import { csrfInput, html, noticeBox } from '@cp/web-forms';
+import { type Chrome, layout, when } from './layout.js';
 
 export interface ApplicationsPage {
   readonly applications: readonly ConnectedApplication[];

@@ -1,6 +1,6 @@
 import type { ComponentPageView, EnvironmentReleases } from '@cp/domain';
-import { html, type SafeHtml } from '@cp/web-forms';
-import { bytes, type Chrome, csrfInput, layout, noticeBox, when } from './layout.js';
+import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { bytes, type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 
 /** Where the page's links go (the routes own the URLs). */

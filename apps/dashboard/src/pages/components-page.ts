@@ -1,6 +1,6 @@
 import type { ComponentBrowsePage } from '@cp/domain';
-import { html } from '@cp/web-forms';
-import { type Chrome, layout, noticeBox, when } from './layout.js';
+import { html, noticeBox } from '@cp/web-forms';
+import { type Chrome, layout, when } from './layout.js';
 import { setupHint } from './setup-hint.js';
 
 /** An organization's components: search by name and tag, numbered pages, the first-upload hint when there are none. */

@@ -1,6 +1,6 @@
 import type { Environment } from '@cp/domain';
-import { html } from '@cp/web-forms';
-import { type Chrome, csrfInput, layout, noticeBox, when } from './layout.js';
+import { csrfInput, html, noticeBox } from '@cp/web-forms';
+import { type Chrome, layout, when } from './layout.js';
 
 /** An organization's environments: rename, remove, add. */
 export function environmentsPage(options: { organizationId: string; environments: readonly Environment[]; chrome: Chrome; notice: string | null }): string {

@@ -1,6 +1,6 @@
 import type { FlowPage } from '@cp/domain';
-import { html, type SafeHtml } from '@cp/web-forms';
-import { type Chrome, csrfInput, layout, noticeBox } from './layout.js';
+import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { type Chrome, layout } from './layout.js';
 
 /** One flow: its status with publish / unpublish, its components in order with move and remove, and adding one. */
 export function flowPage(options: { view: FlowPage; chrome: Chrome; notice: string | null; deliveryUrl: string }): string {

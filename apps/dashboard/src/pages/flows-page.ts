@@ -1,6 +1,6 @@
 import type { Flow } from '@cp/domain';
-import { html } from '@cp/web-forms';
-import { type Chrome, csrfInput, layout, when } from './layout.js';
+import { csrfInput, html } from '@cp/web-forms';
+import { type Chrome, layout, when } from './layout.js';
 
 /** An organization's flows, and the form that creates one. */
 export function flowsPage(options: { organizationId: string; flows: readonly Flow[]; chrome: Chrome }): string {

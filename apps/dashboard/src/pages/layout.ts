@@ -1,5 +1,5 @@
 import type { MemberOrganization } from '@cp/domain';
-import { CSRF_FIELD, html, type SafeHtml } from '@cp/web-forms';
+import { csrfInput, errorBox, html, htmlDocument, type SafeHtml } from '@cp/web-forms';
 
 /** Every page: no scripts, no framing of the dashboard, only our stylesheet; previews come from our own origin. */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -17,14 +17,6 @@ export interface Chrome {
   /** The organization the page belongs to, if any. */
   readonly organizationId: string | null;
 }
-
-export const csrfInput = (token: string): SafeHtml => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
-
-export const noticeBox = (message: string | null): SafeHtml =>
-  message === null ? html`` : html`<p class="notice" role="status">${message}</p>`;
-
-export const errorBox = (message: string | null): SafeHtml =>
-  message === null ? html`` : html`<p class="error" role="alert">${message}</p>`;
 
 function header(chrome: Chrome): SafeHtml {
   const org = chrome.organizationId;
@@ -46,23 +38,15 @@ function header(chrome: Chrome): SafeHtml {
 }
 
 export function layout(options: { title: string; body: SafeHtml; chrome: Chrome | null }): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · Component dashboard</title>
-<link rel="stylesheet" href="/assets/dashboard.css">
-</head>
-<body>
-<a class="skip" href="#content">Skip to content</a>
+  return htmlDocument({
+    title: `${options.title} · Component dashboard`,
+    stylesheet: '/assets/dashboard.css',
+    body: html`<a class="skip" href="#content">Skip to content</a>
 ${options.chrome === null ? '' : header(options.chrome)}
 <main id="content">
 ${options.body}
-</main>
-</body>
-</html>
-`.value;
+</main>`,
+  });
 }
 
 export function messagePage(options: { title: string; message: string; chrome: Chrome | null; link?: { href: string; label: string }; alert?: boolean }): string {

@@ -1,6 +1,6 @@
 import type { PublishPreview } from '@cp/domain';
-import { html } from '@cp/web-forms';
-import { type Chrome, csrfInput, layout } from './layout.js';
+import { csrfInput, html } from '@cp/web-forms';
+import { type Chrome, layout } from './layout.js';
 
 /** The confirmation step of a publish or roll back: what will change, then one POST. */
 export function publishPage(preview: PublishPreview, chrome: Chrome): string {

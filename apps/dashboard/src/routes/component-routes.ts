@@ -3,7 +3,8 @@ import { Router } from 'express';
 import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
 import { componentPageHref, componentPageLinks, parseComponentPageQuery } from './component-page-query.js';
-import { field, formBody, notice, page, query, sendPage, type RouteContext } from './context.js';
+import { field } from '@cp/web-forms';
+import { formBody, notice, page, query, sendPage, type RouteContext } from './context.js';
 
 /** Content-Security-Policy of a variant preview: its own opaque origin (sandbox without allow-same-origin), nothing from the network. */
 export const PREVIEW_CSP =

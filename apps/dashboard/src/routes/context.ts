@@ -4,7 +4,7 @@ import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import { type Chrome, messagePage, PAGE_SECURITY_HEADERS } from '../pages/layout.js';
-import type { Csrf } from '@cp/web-forms';
+import { sendHtmlPage, type Csrf } from '@cp/web-forms';
 import type { SignedCookie } from '../security/signed-cookie.js';
 
 /** What the routes share. */
@@ -28,16 +28,10 @@ export interface Visitor {
 }
 
 export function sendPage(res: Response, status: number, page: string): void {
-  res.status(status).set(PAGE_SECURITY_HEADERS).type('html').send(page);
+  sendHtmlPage(res, { status, body: page, headers: PAGE_SECURITY_HEADERS });
 }
 
 export const formBody: RequestHandler = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
-
-/** A submitted text field, or '' when absent or not text. */
-export const field = (req: Request, name: string): string => {
-  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-};
 
 export const query = (req: Request, name: string): string => {
   const value = req.query[name];

@@ -1,7 +1,8 @@
 import { createEnvironment, listEnvironments, removeEnvironment, renameEnvironment } from '@cp/domain';
 import { Router } from 'express';
 import { environmentsPage } from '../pages/environments-page.js';
-import { field, formBody, notice, page, sendPage, type RouteContext } from './context.js';
+import { field } from '@cp/web-forms';
+import { formBody, notice, page, sendPage, type RouteContext } from './context.js';
 
 /** An organization's environments: add, rename, remove one nothing was released to. */
 export function environmentRoutes(ctx: RouteContext): Router {

@@ -2,7 +2,8 @@ import { createFlow, editFlowComponents, getFlowPage, listFlows, setFlowStatus }
 import { Router } from 'express';
 import { flowPage } from '../pages/flow-page.js';
 import { flowsPage } from '../pages/flows-page.js';
-import { field, formBody, notice, page, sendPage, type RouteContext } from './context.js';
+import { field } from '@cp/web-forms';
+import { formBody, notice, page, sendPage, type RouteContext } from './context.js';
 
 /** Flows (legacy `/flow`): create, order components, publish. */
 export function flowRoutes(ctx: RouteContext): Router {

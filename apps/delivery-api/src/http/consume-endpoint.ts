@@ -1,10 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, isUuid } from '@cp/domain';
 import { ConsumeQuery } from '../api/query-schemas.js';
 import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '../delivery/consume-item.js';
-import { problem, sendProblem, type Problem } from './problem.js';
-import { parseQuery, QueryMemo, shownId } from './query.js';
-import { serveCached, type ServeCachedDeps } from './serve-cached.js';
+import { createCachedEndpoint, type CheckedQuery } from './cached-endpoint.js';
+import { problem } from './problem.js';
+import { parseQuery, shownId } from './query.js';
+import type { ServeCachedDeps } from './serve-cached.js';
 
 /** Which variant a /consume query asks for (README "Choosing the variant"). */
 export function consumeTarget(query: { id: string; env?: string | undefined; preview?: 'true' | 'false' | undefined }): ConsumeTarget {
@@ -12,9 +12,7 @@ export function consumeTarget(query: { id: string; env?: string | undefined; pre
   return { componentId: query.id.toLowerCase(), environment: preview ? null : (query.env ?? null) };
 }
 
-type ConsumeRequest = { readonly problem: Problem } | { readonly problem: null; readonly target: ConsumeTarget; readonly key: string };
-
-function validateConsume(rawQuery: string): ConsumeRequest {
+function validateConsume(rawQuery: string): CheckedQuery<ConsumeTarget> {
   const query = parseQuery(ConsumeQuery, rawQuery, '/consume');
   if (!query.ok) return { problem: query.problem };
   const target = consumeTarget(query.value);
@@ -27,25 +25,16 @@ function validateConsume(rawQuery: string): ConsumeRequest {
 
 /** GET /consume: validated, then served from the response cache. */
 export function createConsumeEndpoint(deps: ServeCachedDeps & { read: ReadDeps }) {
-  const requests = new QueryMemo(validateConsume);
-  return (req: IncomingMessage, res: ServerResponse, rawQuery: string): void => {
-    const request = requests.get(rawQuery);
-    if (request.problem) {
-      sendProblem(res, request.problem);
-      return;
-    }
-    const { target } = request;
-    serveCached(
-      req,
-      res,
-      request.key,
-      [target.componentId],
-      async () => ({
+  return createCachedEndpoint(
+    {
+      validate: validateConsume,
+      watches: (target) => [target.componentId],
+      load: async (target) => ({
         payload: await loadConsumeResponse(target, deps.read),
         freshness: target.environment === null ? 'preview' : 'released',
         dependsOn: [target.componentId],
       }),
-      deps,
-    );
-  };
+    },
+    deps,
+  );
 }

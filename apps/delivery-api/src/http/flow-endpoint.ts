@@ -1,12 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, isUuid } from '@cp/domain';
 import { FlowQuery } from '../api/query-schemas.js';
 import { FLOW_DEPRECATED_AT } from '../config.js';
 import type { ReadDeps } from '../delivery/consume-item.js';
 import { loadFlowResponse, type FlowTarget } from '../delivery/published-flow.js';
-import { problem, sendProblem, type Problem } from './problem.js';
-import { parseQuery, QueryMemo, shownId } from './query.js';
-import { serveCached, type ServeCachedDeps } from './serve-cached.js';
+import { createCachedEndpoint, type CheckedQuery } from './cached-endpoint.js';
+import { problem } from './problem.js';
+import { parseQuery, shownId } from './query.js';
+import type { ServeCachedDeps } from './serve-cached.js';
 
 /**
  * Headers on every /flow response, errors included: `Deprecation` (RFC 9745, a
@@ -20,9 +20,7 @@ export function deprecationHeaders(publicUrl: string, sunset: Date): string[] {
   ];
 }
 
-type FlowRequest = { readonly problem: Problem } | { readonly problem: null; readonly target: FlowTarget; readonly key: string };
-
-function validateFlow(rawQuery: string): FlowRequest {
+function validateFlow(rawQuery: string): CheckedQuery<FlowTarget> {
   const query = parseQuery(FlowQuery, rawQuery, '/flow');
   if (!query.ok) return { problem: query.problem };
   const flowId = query.value.id.toLowerCase();
@@ -35,26 +33,17 @@ function validateFlow(rawQuery: string): FlowRequest {
 export function createFlowEndpoint(deps: ServeCachedDeps & { read: ReadDeps }) {
   const deprecation = deprecationHeaders(deps.config.publicUrl, deps.config.flowSunset);
   const environment = deps.config.flowEnvironment;
-  const requests = new QueryMemo(validateFlow);
-  return (req: IncomingMessage, res: ServerResponse, rawQuery: string): void => {
-    const request = requests.get(rawQuery);
-    if (request.problem) {
-      sendProblem(res, request.problem, deprecation);
-      return;
-    }
-    const { target } = request;
-    serveCached(
-      req,
-      res,
-      request.key,
-      // The components are known only once the flow is read: any change during the load counts.
-      null,
-      async () => {
+  return createCachedEndpoint(
+    {
+      validate: validateFlow,
+      // The components are known only once the flow is read.
+      watches: () => null,
+      load: async (target) => {
         const { body, componentIds } = await loadFlowResponse(target, environment, deps.read);
         return { payload: body, freshness: 'released', dependsOn: [target.flowId, ...componentIds], extraHeaders: deprecation };
       },
-      deps,
-      deprecation,
-    );
-  };
+      errorHeaders: deprecation,
+    },
+    deps,
+  );
 }

@@ -6,7 +6,7 @@ import type {
 } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { createPglite } from '../pglite.js';
-import { scriptError } from './script-errors.js';
+import { withWholeScripts } from './whole-scripts.js';
 
 /**
  * `pglite-prisma-adapter` with two fixes that matter for migrations:
@@ -44,23 +44,12 @@ function withAwaitedScripts(
   const connectionInfo: ConnectionInfo = adapter.getConnectionInfo?.() ?? {
     supportsRelationJoins: true,
   };
-  return {
-    provider: adapter.provider,
-    adapterName: adapter.adapterName,
-    queryRaw: (query) => adapter.queryRaw(query),
-    executeRaw: (query) => adapter.executeRaw(query),
-    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
-    getConnectionInfo: () => connectionInfo,
-    async executeScript(script) {
-      try {
-        await db.exec(script);
-      } catch (error) {
-        throw scriptError(error);
-      }
-    },
+  return withWholeScripts(adapter, {
+    runScript: (script) => db.exec(script),
+    connectionInfo: () => connectionInfo,
     async dispose() {
       await adapter.dispose();
       await onDispose?.();
     },
-  };
+  });
 }

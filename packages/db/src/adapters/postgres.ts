@@ -3,7 +3,7 @@ import type {
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { scriptError } from './script-errors.js';
+import { withWholeScripts } from './whole-scripts.js';
 
 /**
  * The adapter the migration runner uses against PostgreSQL. `@prisma/adapter-pg`
@@ -38,20 +38,9 @@ async function connectWhole(connectionString: string): Promise<SqlDriverAdapter>
     { connectionString, max: 1 },
     { onPoolError: () => undefined },
   ).connect();
-  return {
-    provider: adapter.provider,
-    adapterName: adapter.adapterName,
-    queryRaw: (query) => adapter.queryRaw(query),
-    executeRaw: (query) => adapter.executeRaw(query),
-    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
-    getConnectionInfo: () => adapter.getConnectionInfo(),
-    async executeScript(script) {
-      try {
-        await adapter.underlyingDriver().query(script);
-      } catch (error) {
-        throw scriptError(error);
-      }
-    },
+  return withWholeScripts(adapter, {
+    runScript: (script) => adapter.underlyingDriver().query(script),
+    connectionInfo: () => adapter.getConnectionInfo(),
     dispose: () => adapter.dispose(),
-  };
+  });
 }

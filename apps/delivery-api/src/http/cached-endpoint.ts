@@ -1,0 +1,34 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ResponseSpec } from '../cache/cached-response.js';
+import { sendProblem, type Problem } from './problem.js';
+import { QueryMemo } from './query.js';
+import { serveCached, type ServeCachedDeps } from './serve-cached.js';
+
+/** A checked query: the problem that answers it, or what to load and the cache key it is kept under. */
+export type CheckedQuery<T> = { readonly problem: Problem } | { readonly problem: null; readonly target: T; readonly key: string };
+
+/** What makes one cached GET endpoint (/consume, /flow): how its query is read and its response loaded. */
+export interface CachedEndpoint<T> {
+  /** Pure, so that its outcome is kept per distinct query string. */
+  readonly validate: (rawQuery: string) => CheckedQuery<T>;
+  /** The ids whose changes drop the entry; null when they are known only once loaded (any change during the load counts). */
+  readonly watches: (target: T) => readonly string[] | null;
+  readonly load: (target: T) => Promise<ResponseSpec>;
+  /** Headers on every answer of the endpoint, errors included. */
+  readonly errorHeaders?: readonly string[];
+}
+
+/** A GET endpoint: the query checked (once per distinct string), then the response served from the cache. */
+export function createCachedEndpoint<T>(endpoint: CachedEndpoint<T>, deps: ServeCachedDeps) {
+  const requests = new QueryMemo(endpoint.validate);
+  const errorHeaders = endpoint.errorHeaders ?? [];
+  return (req: IncomingMessage, res: ServerResponse, rawQuery: string): void => {
+    const request = requests.get(rawQuery);
+    if (request.problem) {
+      sendProblem(res, request.problem, errorHeaders);
+      return;
+    }
+    const { target } = request;
+    serveCached(req, res, request.key, endpoint.watches(target), () => endpoint.load(target), deps, errorHeaders);
+  };
+}
