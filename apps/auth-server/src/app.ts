@@ -1,11 +1,11 @@
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck, storeChecks } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AuthConfig } from './config.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 import { createBrowserSessions } from './oidc/browser-session.js';
 import { createProvider, ROUTES } from './oidc/provider.js';
 import { messagePage } from './pages/message-pages.js';
@@ -20,7 +20,7 @@ import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttles } from './security/thro
 import { PACKAGE_VERSION, SERVER_NAME } from './version.js';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
-export interface AppDeps {
+export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly config: AuthConfig;
   /** Private ES256 keys; the first signs (README "Signing keys"). */
   readonly signingKeys: readonly SigningKey[];
@@ -29,12 +29,6 @@ export interface AppDeps {
   readonly oidc: OidcStorage;
   readonly throttles: Throttles;
   readonly log: Logger;
-  /** This instance's Prometheus registry (default: a new one). */
-  readonly metrics?: Metrics;
-  /** `GET /ready` probes (default: one database read through the ports). */
-  readonly checks?: Record<string, ReadinessCheck>;
-  /** True once shutdown has begun: `/ready` answers 503. */
-  readonly draining?: () => boolean;
 }
 
 /** What a throttled form answers while the throttle store (Redis) does not (503, Retry-After). */

@@ -1,7 +1,6 @@
 export { createApp, type AppDeps } from './app.js';
 export { type AuthConfig, type DashboardClient, makeConfig, defaultLifetimes, defaultThrottle, dashboardRedirectUri, DASHBOARD_CLIENT_NAME } from './config.js';
 export { parseEnv, loadEnv, type Env, DEVELOPMENT_DASHBOARD } from './env.js';
-export { createLogger } from './log.js';
 export { createThrottles } from './security/throttle.js';
 export { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
 export { generateSigningKey, parseSigningKeys, type SigningKey } from './keys/signing-keys.js';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { exitOnSignal } from '@cp/http-runtime';
 import { createCredentials, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { loadEnv } from './env.js';
-import { createLogger } from './log.js';
+import { createLogger } from '@cp/http-runtime';
 import { serveAuth } from './serve.js';
 
 /*
@@ -11,7 +11,7 @@ import { serveAuth } from './serve.js';
  * `pnpm db:migrate` first (the embedded `pnpm start` does it for the whole stack).
  */
 const env = loadEnv();
-const log = createLogger({ level: env.logLevel });
+const log = createLogger({ service: 'auth-server', level: env.logLevel });
 // Relative paths (.data/...) are the repository's, whatever the working directory.
 const root = findRepositoryRoot() ?? process.cwd();
 const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });

@@ -5,7 +5,7 @@ import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 import { createThrottles } from './security/throttle.js';
 
 export interface ServeAuthOptions {

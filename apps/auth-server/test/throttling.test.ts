@@ -6,7 +6,7 @@ import { createInMemoryCredentials, createInMemoryOidcStorage } from '@cp/domain
 import { connectRedis, RateLimitStoreError, type Redis } from '@cp/http-runtime/rate-limit';
 import type { ThrottleConfig } from '../src/config.js';
 import { parseEnv } from '../src/env.js';
-import { silentLogger } from '../src/log.js';
+import { silentLogger } from '@cp/http-runtime';
 import type { Throttle, Throttles } from '../src/security/throttle.js';
 import { serveAuth } from '../src/serve.js';
 import { FormBrowser, type Page } from './support/form-browser.js';

@@ -1,9 +1,9 @@
 import type { ApplicationGrants, DomainDeps } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type ReadinessCheck, storeChecks } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
 import type { DashboardConfig } from './config.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 import { messagePage } from './pages/layout.js';
 import { STYLESHEET } from './pages/style.js';
 import { applicationRoutes } from './routes/application-routes.js';
@@ -16,7 +16,7 @@ import { organizationRoutes } from './routes/organization-routes.js';
 import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
 
-export interface AppDeps {
+export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly config: DashboardConfig;
   readonly domain: DomainDeps;
   /** The grants behind connected applications: the OIDC storage the auth server writes (packages/db). */
@@ -24,12 +24,6 @@ export interface AppDeps {
   readonly log: Logger;
   /** Defaults to openid-client against `config.issuer`. */
   readonly signIn?: SignIn;
-  /** This instance's Prometheus registry (default: a new one). */
-  readonly metrics?: Metrics;
-  /** `GET /ready` probes (default: a database read and an object-store stat, through the ports). */
-  readonly checks?: Record<string, ReadinessCheck>;
-  /** True once shutdown has begun: `/ready` answers 503. */
-  readonly draining?: () => boolean;
 }
 
 /** Pure wiring: no listening, no env. */

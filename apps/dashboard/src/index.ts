@@ -1,6 +1,5 @@
 export { createApp, type AppDeps } from './app.js';
 export { type DashboardConfig, makeConfig } from './config.js';
 export { parseEnv, loadEnv, type Env } from './env.js';
-export { createLogger, silentLogger } from './log.js';
 export { serveDashboard } from './serve.js';
 export { createSignIn, type SignIn } from './auth/sign-in.js';

@@ -4,7 +4,7 @@ import { defaultDomainConfig } from '@cp/domain';
 import { exitOnSignal } from '@cp/http-runtime';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
-import { createLogger } from './log.js';
+import { createLogger } from '@cp/http-runtime';
 import { serveDashboard } from './serve.js';
 
 /*
@@ -14,7 +14,7 @@ import { serveDashboard } from './serve.js';
  * by `pnpm db:migrate`, not here.
  */
 const env = loadEnv();
-const log = createLogger({ level: env.logLevel });
+const log = createLogger({ service: 'dashboard', level: env.logLevel });
 const root = findRepositoryRoot() ?? process.cwd();
 const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
 const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;

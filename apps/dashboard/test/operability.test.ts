@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
 import { makeConfig } from '../src/config.js';
-import { silentLogger } from '../src/log.js';
+import { silentLogger } from '@cp/http-runtime';
 import { serveDashboard } from '../src/serve.js';
 
 /* GET /ready (database and object store) and GET /metrics, through serveDashboard (root README "Operations"). */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ObjectStore, Repositories } from '@cp/domain';
-import { createMetrics, createReadiness, type Metrics, type ReadinessCheck, type RouteRecorder, storeChecks } from '@cp/http-runtime';
+import { createMetrics, createReadiness, type Metrics, type OperabilityDeps, type RouteRecorder, storeChecks } from '@cp/http-runtime';
 import { ResponseCache } from './cache/response-cache.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
@@ -10,21 +10,15 @@ import { createConsumeEndpoint } from './http/consume-endpoint.js';
 import { ALLOWED_METHODS, answerOptions } from './http/cors.js';
 import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
-export interface AppDeps {
+export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly config: AppConfig;
   readonly repos: Repositories;
   readonly objects: ObjectStore;
   readonly changes: ChangeFeed;
   readonly log: Logger;
-  /** This instance's Prometheus registry (default: a new one). */
-  readonly metrics?: Metrics;
-  /** `GET /ready` probes (default: one database read and one object-store stat, through the ports). */
-  readonly checks?: Record<string, ReadinessCheck>;
-  /** True once shutdown has begun: `/ready` answers 503. */
-  readonly draining?: () => boolean;
 }
 
 export interface DeliveryApp {

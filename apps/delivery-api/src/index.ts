@@ -1,7 +1,6 @@
 export { createApp, SERVER_NAME, type AppDeps, type DeliveryApp } from './app.js';
 export { type AppConfig, makeConfig } from './config.js';
 export { parseEnv, loadEnv, type Env } from './env.js';
-export { createLogger } from './log.js';
 export { serveDelivery } from './serve.js';
 export type { ChangeFeed } from './changes/change-feed.js';
 export { createPostgresChangeFeed } from './changes/postgres-change-feed.js';

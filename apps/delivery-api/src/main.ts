@@ -1,11 +1,11 @@
 import { exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
-import { createLogger } from './log.js';
+import { createLogger } from '@cp/http-runtime';
 import { openResources } from './resources.js';
 import { serveDelivery } from './serve.js';
 
 const env = loadEnv();
-const log = createLogger({ level: env.logLevel });
+const log = createLogger({ service: 'delivery-api', level: env.logLevel });
 
 try {
   const resources = await openResources(env, log);

@@ -7,7 +7,7 @@ import type { ChangeFeed } from './changes/change-feed.js';
 import { createPGliteChangeFeed } from './changes/pglite-change-feed.js';
 import { createPostgresChangeFeed } from './changes/postgres-change-feed.js';
 import type { Env } from './env.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 
 export interface Resources {
   readonly repos: Repositories;

@@ -3,7 +3,7 @@ import { type Metrics, type ReadinessCheck, type RunningService, serveHttp } fro
 import { createApp, type DeliveryApp } from './app.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 
 /** Builds the app from ready dependencies and listens. Closing (after the drain) also stops the change feed. */
 export async function serveDelivery(options: {

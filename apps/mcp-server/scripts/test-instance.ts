@@ -12,7 +12,7 @@ import { registerUser } from '@cp/domain';
 import { createApp } from '../src/app.js';
 import { grantLookupFromSet } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
+import { createLogger } from '@cp/http-runtime';
 import { createRateLimits } from '../src/rate-limit/limiter.js';
 import { createTestDomain } from '../test/support/domain.js';
 import { startTestIssuer } from '../test/support/test-issuer.js';
@@ -31,7 +31,7 @@ server.on(
     domain: domain.deps,
     grants: grantLookupFromSet(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit),
-    log: createLogger({ level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr }),
+    log: createLogger({ service: 'mcp-server', level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr }),
   }),
 );
 const user = await registerUser({ email: 'inspector@example.com' }, domain.deps);

@@ -1,5 +1,5 @@
 import { findUser, type DomainDeps, type GrantLookup } from '@cp/domain';
-import { createReadiness, expressMetrics, type ReadinessCheck, storeChecks } from '@cp/http-runtime';
+import { createReadiness, expressMetrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createJwks } from './auth/jwks.js';
@@ -13,7 +13,7 @@ import { serviceGuideHtml } from './guide/guide-html.js';
 import { hostGuard } from './http/host-guard.js';
 import { RpcErrorCode, sendRpcError } from './http/json-rpc.js';
 import { contextOf, requestContext } from './http/request-context.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 import { createMcpMetrics, toolResultCounter, type McpMetrics } from './metrics.js';
 import { otherMcpMethods, postMcp } from './mcp/endpoint.js';
 import { SERVER_NAME } from './mcp/server.js';
@@ -22,7 +22,7 @@ import { buildToolListing, toolsByName } from './tools/registry.js';
 import { PACKAGE_VERSION } from './version.js';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
-export interface AppDeps {
+export interface AppDeps extends OperabilityDeps<McpMetrics> {
   readonly config: AppConfig;
   readonly domain: DomainDeps;
   readonly grants: GrantLookup;
@@ -30,12 +30,6 @@ export interface AppDeps {
   readonly log: Logger;
   /** Defaults to verifying JWTs against the issuer's JWKS (config.auth). */
   readonly tokens?: TokenVerifier;
-  /** This instance's series (default: a new registry). */
-  readonly metrics?: McpMetrics;
-  /** `GET /ready` probes (default: a database read and an object-store stat, through the ports). */
-  readonly checks?: Record<string, ReadinessCheck>;
-  /** True once shutdown has begun: `/ready` answers 503. */
-  readonly draining?: () => boolean;
 }
 
 /** Pure wiring: no listening, no env, no globals. */

@@ -5,11 +5,11 @@
 import { exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { openInfrastructure } from './infrastructure.js';
-import { createLogger } from './log.js';
+import { createLogger } from '@cp/http-runtime';
 import { serveMcp } from './serve.js';
 
 const env = loadEnv();
-const log = createLogger({ level: env.logLevel });
+const log = createLogger({ service: 'mcp-server', level: env.logLevel });
 const infrastructure = await openInfrastructure({
   databaseUrl: env.databaseUrl,
   pgliteDataDir: env.pgliteDataDir,

@@ -3,7 +3,7 @@ import { type ReadinessCheck, type RunningService, serveHttp } from '@cp/http-ru
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import type { AppConfig } from './config.js';
-import type { Logger } from './log.js';
+import type { Logger } from '@cp/http-runtime';
 import { createMcpMetrics, type McpMetrics } from './metrics.js';
 import { createRateLimits } from './rate-limit/limiter.js';
 

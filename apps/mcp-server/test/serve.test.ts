@@ -1,7 +1,7 @@
 import { registerUser, startUpload } from '@cp/domain';
 import { grantLookupFromSet } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
-import { silentLogger } from '../src/log.js';
+import { silentLogger } from '@cp/http-runtime';
 import { serveMcp } from '../src/serve.js';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 

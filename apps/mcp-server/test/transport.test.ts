@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { createLogger } from '../src/log.js';
+import { createLogger } from '@cp/http-runtime';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
       done();
     },
   });
-  h = await startHarness({ domain: domain.deps, log: createLogger({ level: 'debug', destination: sink }), config: { maxBodyBytes: 64 * 1024 } });
+  h = await startHarness({ domain: domain.deps, log: createLogger({ service: 'mcp-server', level: 'debug', destination: sink }), config: { maxBodyBytes: 64 * 1024 } });
 });
 afterAll(async () => {
   await h.close();

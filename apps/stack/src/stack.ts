@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
 import { createCredentials, createOidcStorage } from '@cp/db';
+import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
 import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
@@ -50,7 +51,7 @@ export async function startStack(options: {
         domain: infrastructure.domain,
         credentials: createCredentials(prisma),
         oidc: createOidcStorage(prisma),
-        log: auth.createLogger({ level: authEnv.logLevel }).child({ service: 'auth-server' }),
+        log: createLogger({ service: 'auth-server', level: authEnv.logLevel }),
       }),
     );
     running.push(
@@ -60,7 +61,7 @@ export async function startStack(options: {
         domain: infrastructure.domain,
         grants: infrastructure.grants,
         redisUrl: mcpEnv.redisUrl,
-        log: mcp.createLogger({ level: mcpEnv.logLevel }).child({ service: 'mcp-server' }),
+        log: createLogger({ service: 'mcp-server', level: mcpEnv.logLevel }),
       }),
     );
     running.push(
@@ -70,7 +71,7 @@ export async function startStack(options: {
         repos: infrastructure.domain.repos,
         objects: infrastructure.domain.objects,
         changes: await delivery.createPGliteChangeFeed(infrastructure.pglite),
-        log: delivery.createLogger({ level: deliveryEnv.logLevel }).child({ service: 'delivery-api' }),
+        log: createLogger({ service: 'delivery-api', level: deliveryEnv.logLevel }),
       }),
     );
     running.push(
@@ -80,7 +81,7 @@ export async function startStack(options: {
         host: dashboardEnv.host,
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
-        log: dashboard.createLogger({ level: dashboardEnv.logLevel }).child({ service: 'dashboard' }),
+        log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
       }),
     );
   } catch (error) {

@@ -99,3 +99,13 @@ export function storeChecks(stores: {
     ...(objects === undefined ? {} : { objectStore: () => objects.stat(PROBE_OBJECT_KEY) }),
   };
 }
+
+/** What every app's `createApp` may be handed for operations; each defaults when absent. */
+export interface OperabilityDeps<M> {
+  /** This instance's series (default: a new registry). */
+  readonly metrics?: M;
+  /** `GET /ready` probes (default: the app's own, through the ports). */
+  readonly checks?: Record<string, ReadinessCheck>;
+  /** True once shutdown has begun: `/ready` answers 503. */
+  readonly draining?: () => boolean;
+}

@@ -2,7 +2,7 @@ import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import { messagePage } from '../pages/message-pages.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { providerAdapter } from './adapter.js';

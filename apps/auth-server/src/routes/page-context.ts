@@ -2,7 +2,7 @@ import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
 import express, { type RequestHandler, type Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { AuthConfig } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import type { BrowserSessions } from '../oidc/browser-session.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { messagePage } from '../pages/message-pages.js';

@@ -9,7 +9,7 @@ import type { TestDatabase } from '@cp/db/testing';
 import { createApp } from '../../src/app.js';
 import { type AuthConfig, makeConfig } from '../../src/config.js';
 import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger } from '@cp/http-runtime';
 import { createThrottles, type Throttles } from '../../src/security/throttle.js';
 
 export interface AuthHarness {

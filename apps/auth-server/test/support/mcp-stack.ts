@@ -6,7 +6,8 @@ import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { InMemoryObjectStore } from '@cp/domain/testing';
 // By path, not as a workspace dependency: the embedded `pnpm start` runner lives in
 // apps/mcp-server and depends on this package, and a dependency back would be a cycle.
-import { createApp as createMcpApp, createLogger, createRateLimits, makeConfig } from '../../../mcp-server/src/index.js';
+import { silentLogger } from '@cp/http-runtime';
+import { createApp as createMcpApp, createRateLimits, makeConfig } from '../../../mcp-server/src/index.js';
 import { databaseStorage, startAuthServer, type AuthHarness } from './harness.js';
 
 export interface Stack {
@@ -37,7 +38,7 @@ export async function startStack(db: TestDatabase, options: { grantCacheSeconds?
   });
   mcpServer.on(
     'request',
-    createMcpApp({ config, domain, grants: createGrantLookup(db.prisma), rateLimits: createRateLimits(config.rateLimit), log: createLogger({ level: 'silent' }) }),
+    createMcpApp({ config, domain, grants: createGrantLookup(db.prisma), rateLimits: createRateLimits(config.rateLimit), log: silentLogger() }),
   );
   return {
     auth,

@@ -2,7 +2,7 @@ import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type Applica
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import { type Chrome, messagePage, PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { sendHtmlPage, type Csrf } from '@cp/web-forms';
 import type { SignedCookie } from '../security/signed-cookie.js';

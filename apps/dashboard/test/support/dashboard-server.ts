@@ -10,7 +10,7 @@ import { aUser, PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { databaseStorage, startAuthServer, type AuthHarness } from '../../../auth-server/test/support/harness.js';
 import { createApp } from '../../src/app.js';
 import { type DashboardConfig, makeConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger } from '@cp/http-runtime';
 
 /*
  * The dashboard on a real port next to the real auth server (OIDC sign-in), as

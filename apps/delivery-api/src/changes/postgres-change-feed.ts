@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import { CHANGE_CHANNELS, ChangeHub, type ChangeFeed } from './change-feed.js';
 
 const MAX_BACKOFF_MS = 5000;

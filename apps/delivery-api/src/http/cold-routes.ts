@@ -3,7 +3,7 @@ import type { Metrics } from '@cp/http-runtime';
 import { buildOpenApiDocument } from '../api/openapi.js';
 import { renderReferencePage } from '../api/reference-page.js';
 import type { AppConfig } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import { PACKAGE_VERSION } from '../version.js';
 import { ALLOWED_METHODS, answerOptions, CORS_HEADERS } from './cors.js';
 import { HttpErrorCode, problem, sendProblem } from './problem.js';

@@ -3,7 +3,7 @@ import { isDomainError } from '@cp/domain';
 import { buildCachedResponse, type CachedResponse, type ResponseSpec } from '../cache/cached-response.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { AppConfig } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import { chooseRepresentation, matchesIfNoneMatch } from './content-negotiation.js';
 import { HttpErrorCode, problem, problemFromDomain, sendProblem } from './problem.js';
 

@@ -10,7 +10,7 @@ import type { ChangeFeed } from '../../src/changes/change-feed.js';
 import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js';
 import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
 import { type AppConfig, makeConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger } from '@cp/http-runtime';
 
 /**
  * Real infrastructure for one test file: a migrated database of its own

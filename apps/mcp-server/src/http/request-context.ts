@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import type { Principal } from '../auth/principal.js';
 
 /** Per-request state the middlewares share (kept on res.locals, typed here). */

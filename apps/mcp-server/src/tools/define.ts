@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { ToolScope } from '../auth/scopes.js';
 import type { AppConfig } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@cp/http-runtime';
 import type { ToolMetric } from '../metrics.js';
 import type { ToolBudget } from '../rate-limit/limiter.js';
 

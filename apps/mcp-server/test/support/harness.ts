@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { createApp } from '../../src/app.js';
 import { grantLookupFromSet } from '@cp/domain/testing';
 import { type AppConfig, makeConfig, type RateLimitConfig, defaultRateLimits } from '../../src/config.js';
-import { silentLogger, type Logger } from '../../src/log.js';
+import { silentLogger, type Logger } from '@cp/http-runtime';
 import { createRateLimits } from '../../src/rate-limit/limiter.js';
 import { startTestIssuer, type TestIssuer, type TokenOptions } from './test-issuer.js';
 
