@@ -25,7 +25,9 @@ export const csv = z.string().transform((value) =>
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item.length > 0),
-);/** Signing keys (cookies, sessions): a comma-separated list, the first signs, each long enough not to be guessed. */
+);
+
+/** Signing keys (cookies, sessions): a comma-separated list, the first signs, each long enough not to be guessed. */
 export const keyList = csv.refine((keys) => keys.length > 0 && keys.every((key) => key.length >= 32), {
   error: 'must be a comma-separated list of keys of at least 32 characters',
 });
