@@ -9,6 +9,8 @@ import { createColdRoutes } from './http/cold-routes.js';
 import { createConsumeEndpoint } from './http/consume-endpoint.js';
 import { ALLOWED_METHODS, answerOptions } from './http/cors.js';
 import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js';
+import { createHostSdkEndpoint } from './http/host-sdk-endpoint.js';
+import { type HostSdkFile, hostSdkPaths } from './host-sdk/host-sdk-file.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
 import type { Logger } from '@cp/http-runtime';
 
@@ -19,10 +21,12 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly objects: ObjectStore;
   readonly changes: ChangeFeed;
   readonly log: Logger;
+  /** The built host SDK (host-sdk/host-sdk-file.ts), served at /host/. */
+  readonly hostSdk: HostSdkFile;
 }
 
 export interface DeliveryApp {
-  /** For `http.createServer`: /consume and /flow, then every other route, on node:http. */
+  /** For `http.createServer`: /consume, /flow and the host SDK, then every other route, on node:http. */
   readonly listener: RequestListener;
   /** Stops following change notifications. */
   close(): void;
@@ -66,9 +70,12 @@ export function createApp(deps: AppDeps): DeliveryApp {
     path,
     { serve, headers, path, get: metrics.http.route(path, 'GET'), head: metrics.http.route(path, 'HEAD') },
   ];
+  const sdkPaths = hostSdkPaths(deps.hostSdk);
   const endpoints = new Map<string, Route>([
     route('/consume', createConsumeEndpoint(endpointDeps), []),
     route('/flow', createFlowEndpoint(endpointDeps), flowHeaders),
+    route(sdkPaths.stable, createHostSdkEndpoint(deps.hostSdk, 'stable'), []),
+    route(sdkPaths.immutable, createHostSdkEndpoint(deps.hostSdk, 'immutable'), []),
   ]);
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),

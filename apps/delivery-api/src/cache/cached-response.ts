@@ -44,6 +44,18 @@ export interface ResponseSpec {
   readonly extraHeaders?: RawHeaders;
 }
 
+/** The encodings of one response, as `sendCached` chooses among them. */
+export type Encodings = Pick<CachedResponse, 'identity' | 'gzip' | 'br'>;
+
+/** One encoding of a body whose identity bytes hash to `hash`, with its headers. */
+export function representation(bytes: Buffer, hash: string, coding: string | null, common: RawHeaders): Representation {
+  const etag = coding === null ? `"${hash}"` : `"${hash}-${coding}"`;
+  const notModifiedHeaders = ['ETag', etag, ...common];
+  const headers = [...notModifiedHeaders, 'Content-Length', String(bytes.length), 'X-Content-Type-Options', 'nosniff'];
+  if (coding !== null) headers.push('Content-Encoding', coding);
+  return { body: bytes, etag, headers, notModifiedHeaders };
+}
+
 export const cacheControlFor = (freshness: Freshness, policy: CachePolicy): string =>
   freshness === 'preview'
     ? 'no-cache'
@@ -65,13 +77,7 @@ export async function buildCachedResponse(spec: ResponseSpec, policy: CachePolic
     ...CORS_HEADERS,
     ...(spec.extraHeaders ?? []),
   ];
-  const represent = (bytes: Buffer, coding: string | null): Representation => {
-    const etag = coding === null ? `"${hash}"` : `"${hash}-${coding}"`;
-    const notModifiedHeaders = ['ETag', etag, ...common];
-    const headers = [...notModifiedHeaders, 'Content-Length', String(bytes.length), 'X-Content-Type-Options', 'nosniff'];
-    if (coding !== null) headers.push('Content-Encoding', coding);
-    return { body: bytes, etag, headers, notModifiedHeaders };
-  };
+  const represent = (bytes: Buffer, coding: string | null) => representation(bytes, hash, coding, common);
   let gz: Representation | null = null;
   let br: Representation | null = null;
   if (body.length >= policy.compressionMinBytes) {

@@ -1,4 +1,4 @@
-import type { CachedResponse, Representation } from '../cache/cached-response.js';
+import type { Encodings, Representation } from '../cache/cached-response.js';
 
 type Coding = 'br' | 'gzip' | 'identity';
 
@@ -42,7 +42,7 @@ export function acceptedCodings(header: string | undefined): readonly Coding[] {
 }
 
 /** The representation to send; identity when nothing better is acceptable (not 406: a body is better than none). */
-export function chooseRepresentation(entry: CachedResponse, acceptEncoding: string | undefined): Representation {
+export function chooseRepresentation(entry: Encodings, acceptEncoding: string | undefined): Representation {
   for (const coding of acceptedCodings(acceptEncoding)) {
     if (coding === 'br' && entry.br) return entry.br;
     if (coding === 'gzip' && entry.gzip) return entry.gzip;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError } from '@cp/domain';
-import { buildCachedResponse, type CachedResponse, type ResponseSpec } from '../cache/cached-response.js';
+import { buildCachedResponse, type CachedResponse, type Encodings, type ResponseSpec } from '../cache/cached-response.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { AppConfig } from '../config.js';
 import type { Logger } from '@cp/http-runtime';
@@ -27,7 +27,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   });
 
 /** Sends a cached response: the negotiated encoding, or 304 when the client's ETag matches. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+export function sendCached(req: IncomingMessage, res: ServerResponse, entry: Encodings): void {
   const representation = chooseRepresentation(entry, req.headers['accept-encoding']);
   if (matchesIfNoneMatch(req.headers['if-none-match'], representation.etag)) {
     res.writeHead(304, representation.notModifiedHeaders as string[]);

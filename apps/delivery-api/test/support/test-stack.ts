@@ -10,6 +10,7 @@ import type { ChangeFeed } from '../../src/changes/change-feed.js';
 import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js';
 import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
 import { type AppConfig, makeConfig } from '../../src/config.js';
+import { readHostSdkFile } from '../../src/host-sdk/host-sdk-file.js';
 import { silentLogger } from '@cp/http-runtime';
 
 /**
@@ -104,6 +105,7 @@ export async function startInstance(
     objects: stack.domain.objects,
     changes,
     log: silentLogger(),
+    hostSdk: readHostSdkFile(),
   });
   const server: Server = createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

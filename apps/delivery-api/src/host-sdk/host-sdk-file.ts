@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** The host SDK as built by packages/host (`pnpm --filter @cp/host build`). */
+export interface HostSdkFile {
+  readonly code: Buffer;
+  /** First 16 hex digits of the SHA-256: names the immutable URL. */
+  readonly hash: string;
+  /** SRI of the file (`sha384-…`), for a `<script integrity>` on the immutable URL. */
+  readonly integrity: string;
+}
+
+/** Major version in the stable URL (`/host/v1.js`); a breaking change of the SDK's API gets v2 beside it. */
+export const HOST_SDK_MAJOR = 'v1';
+
+export const hostSdkPaths = (file: HostSdkFile) => ({
+  stable: `/host/${HOST_SDK_MAJOR}.js`,
+  immutable: `/host/${HOST_SDK_MAJOR}.${file.hash}.js`,
+});
+
+export function hostSdkFileOf(code: Buffer): HostSdkFile {
+  return {
+    code,
+    hash: createHash('sha256').update(code).digest('hex').slice(0, 16),
+    integrity: `sha384-${createHash('sha384').update(code).digest('base64')}`,
+  };
+}
+
+/** Reads the built SDK once at start; a missing build stops the service with the command that makes it. */
+export function readHostSdkFile(path: string = createRequire(import.meta.url).resolve('@cp/host/dist/cp-host.js')): HostSdkFile {
+  let code: Buffer;
+  try {
+    code = readFileSync(path);
+  } catch {
+    throw new Error(`The host SDK is not built (${path} is missing): run \`pnpm --filter @cp/host build\`.`);
+  }
+  if (code.length === 0) throw new Error(`The host SDK file ${path} is empty: run \`pnpm --filter @cp/host build\`.`);
+  return hostSdkFileOf(code);
+}

@@ -1,0 +1,2 @@
+export type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, Isolation, MountHandle, MountOptions } from './types.js';
+export { CpError } from './errors.js';

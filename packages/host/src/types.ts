@@ -1,0 +1,88 @@
+/** How the component is kept apart from the host page. */
+export type Isolation = 'iframe' | 'shadow';
+
+/** What the host asks for: one component, released to an environment or as its preview. */
+export interface MountOptions {
+  readonly componentId: string;
+  /** The variant released to this environment (`/consume?env=`). Without it, the preview. */
+  readonly env?: string;
+  /** `true`: the latest variant, even when `env` is given (`/consume?preview=true`). */
+  readonly preview?: boolean;
+  /** @deprecated Legacy flows: the component is looked up in this flow (`/flow?resolve=components`). Use `env` instead. */
+  readonly flowId?: string;
+  /** The delivery API. Default: the origin and path the SDK file was loaded from. */
+  readonly baseUrl?: string;
+  /** Default `iframe`. */
+  readonly isolation?: Isolation;
+  /** Shadow isolation only: the shadow root's mode. Default: the loader's `shadowRootMode`. */
+  readonly shadowRootMode?: 'open' | 'closed';
+  /** Iframe isolation only: sandbox tokens added to `allow-scripts` (for example `allow-forms allow-popups`). */
+  readonly sandbox?: string;
+  /** Follow the component's height. Default: the loader's `autoHeight`. */
+  readonly autoHeight?: boolean;
+  /** Passed to the component's `cpReceive` once it is ready; structured-cloned. */
+  readonly data?: unknown;
+  /** Each `cpSend(action, payload)` of the component. */
+  readonly onAction?: (action: string, payload: unknown) => void;
+  /** Switch to a newly released variant (or a new preview) without a reload. */
+  readonly live?: boolean;
+}
+
+export interface MountHandle {
+  /** Settles once the first variant is rendered; rejects with a `CpError` when it cannot be (after retries give up). */
+  readonly ready: Promise<void>;
+  /** New data for the component (`cpReceive(data)`), kept across live switches. */
+  update(data: unknown): void;
+  /** Removes the frame or shadow content, every listener, observer, timer and stream subscription. */
+  unmount(): void;
+}
+
+/** RFC 9457 problem details as the delivery API sends them, or one the SDK makes (`status` 0 when no answer came). */
+export interface CpProblem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly resource?: string;
+}
+
+/** Event details. */
+export interface CpLoadDetail {
+  readonly variantId: string;
+  readonly variantName: string;
+}
+export interface CpErrorDetail {
+  readonly problem: CpProblem;
+  /** True when the SDK tries again by itself (network errors, 5xx, or `live` waiting for a release). */
+  readonly retrying: boolean;
+}
+export interface CpActionDetail {
+  readonly action: string;
+  readonly payload: unknown;
+}
+
+/** The loader of one variant, as `/consume` returns it (apps/delivery-api `HtmlLoader`). */
+export interface HtmlLoader {
+  readonly type: 'HTMLLoader';
+  readonly HTML: string;
+  readonly shadowRootMode: 'open' | 'closed';
+  readonly autoHeight: boolean;
+  readonly integrity: string;
+  readonly styles: readonly LoaderStyle[];
+  readonly scripts: readonly LoaderScript[];
+}
+export type LoaderStyle =
+  | { readonly type: 'url'; readonly url: string; readonly media: string | null; readonly integrity: string | null; readonly crossOrigin: string | null }
+  | { readonly type: 'inline'; readonly content: string; readonly media: string | null };
+export type LoaderScript =
+  | {
+      readonly type: 'url';
+      readonly url: string;
+      readonly module: boolean;
+      readonly async: boolean;
+      readonly defer: boolean;
+      readonly integrity: string | null;
+      readonly crossOrigin: string | null;
+    }
+  | { readonly type: 'inline'; readonly content: string; readonly module: boolean };
