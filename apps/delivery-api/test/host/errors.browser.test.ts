@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { componentHtml, events, frameTexts, openProbed, waitForEvents } from './support/sdk-probes.js';
+import { componentHtml, events, frameTexts, openProbed, waitForEvents, type SdkModule } from './support/sdk-probes.js';
 
 /*
  * Failures: the delivery API's problems (real answers), a refused connection
@@ -26,7 +26,7 @@ afterAll(async () => {
 const SLOTS = '<div slot="loading" class="loading">Loading…</div><div slot="error" class="error">Failed</div>';
 
 /** Opens an empty host page, lets `setup` intercept requests, then adds the element. */
-async function mountElement(attributes: string, setup?: (page: Page) => Promise<void>) {
+async function mountElement(attributes: string, setup?: (page: Page) => Promise<unknown>) {
   const opened = await openProbed(harness, harness.hostPage(''), setup);
   await opened.page.evaluate((html) => (document.body.innerHTML = html), `<cp-component id="x" ${attributes}>${SLOTS}</cp-component>`);
   return opened;
@@ -163,7 +163,7 @@ it.each([
 it('refuses bad options given to mount() through ready and cp-error', async () => {
   const { page } = await openProbed(harness, harness.hostPage('<div id="target"></div>'));
   const result = await page.evaluate(async (base) => {
-    const { mount } = (await import(`${base}/host/v1.js`)) as typeof import('@cp/host');
+    const { mount } = (await import(`${base}/host/v1.js`)) as SdkModule;
     const handle = mount(document.getElementById('target')!, { componentId: 'x', isolation: 'shadow', sandbox: 'allow-forms' });
     return handle.ready.then(
       () => 'rendered',

@@ -1,6 +1,6 @@
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { componentHtml, events, frameTexts, leftovers, listenersOn, openProbed, until, waitForEvents } from './support/sdk-probes.js';
+import { componentHtml, events, frameTexts, leftovers, listenersOn, openProbed, until, waitForEvents, type SdkModule } from './support/sdk-probes.js';
 
 /* mount() and unmount(): what a handle does and what it leaves behind, on the real delivery API in Chromium. */
 
@@ -14,16 +14,15 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Sdk = typeof import('@cp/host');
 declare global {
   interface Window {
-    sdk: Sdk;
-    handles: ReturnType<Sdk['mount']>[];
+    sdk: SdkModule;
+    handles: ReturnType<SdkModule['mount']>[];
   }
 }
 
 /** A host page with the SDK imported as a module into `window.sdk`, and two targets. */
-async function openSdkPage(setup?: (page: Page) => Promise<void>) {
+async function openSdkPage(setup?: (page: Page) => Promise<unknown>) {
   const url = harness.page(`<!doctype html><html><body><div id="one"></div><div id="two"></div>
 <script type="module">window.sdk = await import('${harness.delivery.url}/host/v1.js'); window.handles = [];</script></body></html>`);
   const opened = await openProbed(harness, url, setup);

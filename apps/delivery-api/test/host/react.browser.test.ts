@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
@@ -60,7 +60,7 @@ async function bundle(react: '18' | '19'): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: react === '18' ? { react: 'react-18', 'react-dom': 'react-dom-18' } : {},
   });
-  return result.outputFiles[0]!.text;
+  return result.outputFiles![0]!.text;
 }
 
 const card = componentHtml(

@@ -1,4 +1,8 @@
+// The callbacks given to page.evaluate and the init script run in the browser: they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import type { BrowserContext, Page } from '@cp/browser-testing';
+import type * as Sdk from '@cp/host';
 import type { HostHarness } from './host-harness.js';
 
 /*
@@ -8,6 +12,9 @@ import type { HostHarness } from './host-harness.js';
  * objects (read through the DevTools protocol, which also sees `once` and
  * `signal` listeners correctly).
  */
+
+/** The SDK module as a page imports it. */
+export type SdkModule = typeof Sdk;
 
 export interface SdkEvent {
   readonly type: 'cp-load' | 'cp-error' | 'cp-action';
@@ -50,11 +57,11 @@ function probes(): void {
   }
   window.sdkTimers = new Set();
   const { setTimeout: set, clearTimeout: clear } = window;
-  window.setTimeout = ((handler: () => void, ms?: number, ...args: unknown[]) => {
+  window.setTimeout = ((handler: (...x: unknown[]) => void, ms?: number, ...args: unknown[]) => {
     const id: number = set(
       (...a: unknown[]) => {
         window.sdkTimers.delete(id);
-        if (typeof handler === 'function') (handler as (...x: unknown[]) => void)(...a);
+        if (typeof handler === 'function') handler(...a);
       },
       ms,
       ...args,
@@ -72,7 +79,7 @@ function probes(): void {
 export async function openProbed(
   harness: HostHarness,
   url: string,
-  setup: (page: Page) => Promise<void> = async () => undefined,
+  setup: (page: Page) => Promise<unknown> = async () => undefined,
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await harness.browser.newContext();
   await context.addInitScript(probes);
