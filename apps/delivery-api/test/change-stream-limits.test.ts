@@ -24,7 +24,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const instanceWith = async (config: Parameters<typeof startInstance>[1]['config']) => {
+const instanceWith = async (config: Parameters<typeof makeConfig>[0]) => {
   const instance = await startInstance(stack, { config });
   instances.push(instance);
   return instance;
