@@ -12,11 +12,12 @@ export interface HostDemo {
 
 const flag = (name: string) => z.enum(['true', 'false'], { error: `${name} must be "true" or "false".` }).optional();
 
-const HostDemoQuery = z.strictObject({
+export const HostDemoQuery = z.strictObject({
   component: z
     .string()
     .refine(isUuid, 'component must be a component id (a UUID, from confirm_upload).')
-    .optional(),
+    .optional()
+    .meta({ description: 'Component id; without it the page shows only the form.' }),
   env: z
     .string()
     .transform((raw, ctx) => {
@@ -27,10 +28,14 @@ const HostDemoQuery = z.strictObject({
         return z.NEVER;
       }
     })
-    .optional(),
-  preview: flag('preview'),
-  isolation: z.enum(['iframe', 'shadow'], { error: 'isolation must be "iframe" or "shadow".' }).optional(),
-  live: flag('live'),
+    .optional()
+    .meta({ description: 'Environment (default `prod`).' }),
+  preview: flag('preview').meta({ description: '`true`: the latest variant (the `preview` attribute) instead of `env`.' }),
+  isolation: z
+    .enum(['iframe', 'shadow'], { error: 'isolation must be "iframe" or "shadow".' })
+    .optional()
+    .meta({ description: 'The `isolation` attribute; default: the loader\'s.' }),
+  live: flag('live').meta({ description: '`true`: the `live` attribute (switches to a new release without a reload).' }),
 });
 
 export type HostDemoParse = { readonly ok: true; readonly demo: HostDemo } | { readonly ok: false; readonly message: string };
