@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     route(sdkPaths.stable, createHostSdkEndpoint(deps.hostSdk, 'stable'), []),
     route(sdkPaths.immutable, createHostSdkEndpoint(deps.hostSdk, 'immutable'), []),
     route('/changes', changesEndpoint, []),
-    route('/examples/host', createHostDemoEndpoint(config.publicUrl), []),
+    route('/examples/host', createHostDemoEndpoint(config.publicUrl, deps.hostSdk), []),
   ]);
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readHostSdkFile } from '../src/host-sdk/host-sdk-file.js';
 import { get, send } from './support/http-client.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from './support/test-stack.js';
 
@@ -46,6 +47,9 @@ test('with a component: the SDK from the API\'s public URL, the element with its
   expect(body).toContain(`<cp-component component-id="${id}" env="staging" isolation="shadow" live>`);
   expect(body).toContain('<textarea id="data"');
   expect(body).toContain('<ol id="log"');
+  const sdk = readHostSdkFile();
+  expect(body).toContain(`src=&quot;https://api.example.test/host/v1.${sdk.hash}.js&quot;`);
+  expect(body).toContain(`integrity=&quot;${sdk.integrity}&quot;`);
   for (const event of ['cp-load', 'cp-error', 'cp-action']) expect(body).toContain(`'${event}'`);
   expect(body).toContain('element.data = data');
   // The form shows what is rendered.

@@ -54,8 +54,17 @@ function componentElement(demo: HostDemo & { componentId: string }): SafeHtml {
 </cp-component>`;
 }
 
-function workbench(demo: HostDemo & { componentId: string }, sdkUrl: string): SafeHtml {
-  const snippet = `<script type="module" src="${sdkUrl}"></script>\n${componentElement(demo).value.split('\n')[0]}</cp-component>`;
+/** Where the page loads the SDK from, and the pinned alternative it shows in its snippet. */
+export interface SdkUrls {
+  readonly stable: string;
+  readonly pinned: string;
+  readonly integrity: string;
+}
+
+function workbench(demo: HostDemo & { componentId: string }, sdk: SdkUrls): SafeHtml {
+  const element = `${componentElement(demo).value.split('\n')[0]}</cp-component>`;
+  const snippet = `<script type="module" src="${sdk.stable}"></script>\n${element}`;
+  const pinned = `<script type="module" src="${sdk.pinned}"\n        integrity="${sdk.integrity}" crossorigin="anonymous"></script>\n${element}`;
   return html`<div class="stage">${componentElement(demo)}</div>
 <div class="tools">
 <section>
@@ -73,11 +82,13 @@ function workbench(demo: HostDemo & { componentId: string }, sdkUrl: string): Sa
 </section>
 </div>
 <h2>This page's markup</h2>
-<pre><code>${snippet}</code></pre>`;
+<pre><code>${snippet}</code></pre>
+<p>Pinned to this exact SDK build (cached for a year, checked by the browser):</p>
+<pre><code>${pinned}</code></pre>`;
 }
 
 /** The demo host page: the form, and with a component, the element, the data box and the event log. */
-export function renderHostDemoPage(options: { sdkUrl: string; demo: HostDemo | null; form: FormValues; error: string | null }): string {
+export function renderHostDemoPage(options: { sdk: SdkUrls; demo: HostDemo | null; form: FormValues; error: string | null }): string {
   const { demo } = options;
   const shown = demo !== null && demo.componentId !== null ? { ...demo, componentId: demo.componentId } : null;
   return html`<!doctype html>
@@ -93,9 +104,9 @@ export function renderHostDemoPage(options: { sdkUrl: string; demo: HostDemo | n
 <p>Renders a released component through the host SDK, as any web page would. Pick a component id and an environment.</p>
 ${pickForm(options.form)}
 ${options.error === null ? '' : html`<p class="error" role="alert">${options.error}</p>`}
-${shown === null ? '' : workbench(shown, options.sdkUrl)}
+${shown === null ? '' : workbench(shown, options.sdk)}
 ${shown === null ? '' : html`<script type="module">${new SafeHtml(HOST_DEMO_SCRIPT)}</script>
-<script type="module" src="${options.sdkUrl}"></script>`}
+<script type="module" src="${options.sdk.stable}"></script>`}
 </body>
 </html>
 `.value;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formValuesOf, renderHostDemoPage, type FormValues } from '../examples/host-demo-page.js';
+import { formValuesOf, renderHostDemoPage, type FormValues, type SdkUrls } from '../examples/host-demo-page.js';
 import { parseHostDemoQuery } from '../examples/host-demo-query.js';
+import { type HostSdkFile, hostSdkPaths } from '../host-sdk/host-sdk-file.js';
 
 /**
  * The page's Content-Security-Policy. The component is part of the page as far as
@@ -32,8 +33,9 @@ export function hostDemoCsp(publicUrl: string): string {
  * demo host page (README "Demo host page"). A refused query answers 400 with the
  * form and the reason; no query answers the form alone.
  */
-export function createHostDemoEndpoint(publicUrl: string) {
-  const sdkUrl = `${publicUrl}/host/v1.js`;
+export function createHostDemoEndpoint(publicUrl: string, hostSdk: HostSdkFile) {
+  const paths = hostSdkPaths(hostSdk);
+  const sdk: SdkUrls = { stable: `${publicUrl}${paths.stable}`, pinned: `${publicUrl}${paths.immutable}`, integrity: hostSdk.integrity };
   const headers = [
     'Content-Security-Policy', hostDemoCsp(publicUrl),
     // The page reflects its query: never stored by a shared cache.
@@ -53,8 +55,8 @@ export function createHostDemoEndpoint(publicUrl: string) {
     };
     const body = Buffer.from(
       parsed.ok
-        ? renderHostDemoPage({ sdkUrl, demo: parsed.demo, form: formValuesOf(parsed.demo), error: null })
-        : renderHostDemoPage({ sdkUrl, demo: null, form: submitted, error: parsed.message }),
+        ? renderHostDemoPage({ sdk, demo: parsed.demo, form: formValuesOf(parsed.demo), error: null })
+        : renderHostDemoPage({ sdk, demo: null, form: submitted, error: parsed.message }),
     );
     res.writeHead(parsed.ok ? 200 : 400, [...headers, 'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(body.length)]);
     res.end(req.method === 'HEAD' ? undefined : body);
