@@ -33,13 +33,13 @@ export async function measureLiveSwitch(host: HostHarness, client: Client, isola
 </script>`),
   );
   try {
-    await page.waitForFunction((id) => (window as any).loads?.has(id), first.variantId);
+    await page.waitForFunction((id) => (globalThis as any).loads?.has(id), first.variantId);
     const latencies: number[] = [];
     for (let n = 1; n <= trials; n++) {
       const next = await upload(n, first.componentId);
       await call('publish_component', { componentId: first.componentId, environment: 'prod' });
       const publishedAt = Date.now();
-      const loadedAt = await page.waitForFunction((id) => (window as any).loads.get(id), next.variantId, { timeout: 30_000 });
+      const loadedAt = await page.waitForFunction((id) => (globalThis as any).loads.get(id), next.variantId, { timeout: 30_000 });
       latencies.push(Number(await loadedAt.jsonValue()) - publishedAt);
     }
     return latencies;

@@ -39,10 +39,10 @@ window.trial = async () => {
 window.sdkReady = true;
 </script>`));
   try {
-    await page.waitForFunction(() => (window as unknown as { sdkReady?: boolean }).sdkReady === true);
+    await page.waitForFunction(() => (globalThis as unknown as { sdkReady?: boolean }).sdkReady === true);
     const results: RenderTrial[] = [];
     for (let i = 0; i < warmup + trials; i++) {
-      const result = await page.evaluate(() => (window as unknown as { trial(): Promise<RenderTrial> }).trial());
+      const result = await page.evaluate(() => (globalThis as unknown as { trial(): Promise<RenderTrial> }).trial());
       if (i >= warmup) results.push(result);
     }
     return results;

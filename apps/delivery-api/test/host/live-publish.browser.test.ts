@@ -57,7 +57,7 @@ it.each(['iframe', 'shadow'] as const)('switches to a variant published through 
   requestAnimationFrame(sample);
 </script>`),
   );
-  await page.waitForFunction(() => (window as any).loads.length === 1);
+  await page.waitForFunction(() => (globalThis as any).loads.length === 1);
   const read = (selector: string) =>
     isolation === 'iframe'
       ? page.frameLocator('cp-component iframe').locator(selector).textContent()
@@ -68,9 +68,9 @@ it.each(['iframe', 'shadow'] as const)('switches to a variant published through 
   const second = await uploadThroughTools(version('two'), first.componentId);
   await call('publish_component', { componentId: first.componentId, environment: 'prod' });
 
-  await page.waitForFunction((id) => (window as any).loads.includes(id), second.variantId, { timeout: 10_000 });
+  await page.waitForFunction((id) => (globalThis as any).loads.includes(id), second.variantId, { timeout: 10_000 });
   expect(await read('#v')).toBe('two');
   expect(await read('#d')).toBe('hello from the host');
-  expect(await page.evaluate(() => (window as any).emptyFrames)).toBe(0);
+  expect(await page.evaluate(() => (globalThis as any).emptyFrames)).toBe(0);
   expect(await page.locator('cp-component iframe').count()).toBe(isolation === 'iframe' ? 1 : 0);
 });
