@@ -3,12 +3,16 @@ import type { ObjectStore, Repositories } from '@cp/domain';
 import { createMetrics, createReadiness, type Metrics, type OperabilityDeps, type RouteRecorder, storeChecks } from '@cp/http-runtime';
 import { ResponseCache } from './cache/response-cache.js';
 import type { ChangeFeed } from './changes/change-feed.js';
+import { ChangeStreams } from './changes/change-streams.js';
 import type { AppConfig } from './config.js';
 import { createVariantLoaders } from './delivery/variant-loaders.js';
 import { createColdRoutes } from './http/cold-routes.js';
+import { createChangesEndpoint } from './http/changes-endpoint.js';
+import { clientAddressOf } from './http/client-address.js';
 import { createConsumeEndpoint } from './http/consume-endpoint.js';
 import { ALLOWED_METHODS, answerOptions } from './http/cors.js';
 import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js';
+import { createHostDemoEndpoint } from './http/host-demo-endpoint.js';
 import { createHostSdkEndpoint } from './http/host-sdk-endpoint.js';
 import { type HostSdkFile, hostSdkPaths } from './host-sdk/host-sdk-file.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
@@ -28,7 +32,11 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
 export interface DeliveryApp {
   /** For `http.createServer`: /consume, /flow and the host SDK, then every other route, on node:http. */
   readonly listener: RequestListener;
-  /** Stops following change notifications. */
+  /** Open `GET /changes` streams. */
+  readonly streams: ChangeStreams;
+  /** Ends every open change stream (at the start of a drain: clients reconnect elsewhere). */
+  endStreams(): void;
+  /** Stops following change notifications; ends the change streams. */
   close(): void;
   readonly metrics: Metrics;
 }
@@ -71,17 +79,36 @@ export function createApp(deps: AppDeps): DeliveryApp {
     { serve, headers, path, get: metrics.http.route(path, 'GET'), head: metrics.http.route(path, 'HEAD') },
   ];
   const sdkPaths = hostSdkPaths(deps.hostSdk);
+  const draining = deps.draining ?? (() => false);
+  const streams = new ChangeStreams(config.changeStreams);
+  metrics.gauge('delivery_change_streams', 'Open GET /changes streams (Server-Sent Events) on this instance.', () => streams.size);
+  const refusals = metrics.tally(
+    'delivery_change_stream_refusals_total',
+    'GET /changes streams refused: client (per-client cap, 429), instance (instance cap, 503), draining (shutting down, 503).',
+    'reason',
+    ['client', 'instance', 'draining'],
+  );
+  const changesEndpoint = createChangesEndpoint({
+    streams,
+    clientAddress: clientAddressOf(config.trustProxy),
+    draining,
+    retryAfterSeconds: config.retryAfterSeconds,
+    refusals,
+  });
   const endpoints = new Map<string, Route>([
     route('/consume', createConsumeEndpoint(endpointDeps), []),
     route('/flow', createFlowEndpoint(endpointDeps), flowHeaders),
     route(sdkPaths.stable, createHostSdkEndpoint(deps.hostSdk, 'stable'), []),
     route(sdkPaths.immutable, createHostSdkEndpoint(deps.hostSdk, 'immutable'), []),
+    route('/changes', changesEndpoint, []),
+    route('/examples/host', createHostDemoEndpoint(config.publicUrl, deps.hostSdk), []),
   ]);
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),
-    draining: deps.draining ?? (() => false),
+    draining,
   });
 
+  const unsubscribeStreams = deps.changes.subscribe(streams);
   const unsubscribe = deps.changes.subscribe({
     changed(id) {
       const marked = cache.invalidate(id);
@@ -117,7 +144,17 @@ export function createApp(deps: AppDeps): DeliveryApp {
     }
   };
 
-  return { listener, close: unsubscribe, metrics };
+  return {
+    listener,
+    streams,
+    endStreams: () => streams.endAll(),
+    close() {
+      unsubscribe();
+      unsubscribeStreams();
+      streams.endAll();
+    },
+    metrics,
+  };
 }
 
 function sendMethodNotAllowed(res: ServerResponse, method: string, headers: readonly string[]): void {

@@ -17,11 +17,27 @@ export interface CachePolicy {
   readonly compressionMinBytes: number;
 }
 
+/** Live updates (`GET /changes`, Server-Sent Events). */
+export interface ChangeStreamPolicy {
+  /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+  readonly heartbeatMs: number;
+  /** Open streams from one client address (browsers share one per page, so a few tabs). */
+  readonly maxStreamsPerClient: number;
+  /** Open streams on this instance; beyond it new streams answer 503 and clients retry elsewhere. */
+  readonly maxStreams: number;
+}
+
 export interface AppConfig {
   readonly port: number;
   /** Base URL hosts use (no trailing slash); written into `Link` headers and the OpenAPI document. */
   readonly publicUrl: string;
   readonly cache: CachePolicy;
+  readonly changeStreams: ChangeStreamPolicy;
+  /**
+   * Which peers may state the client's address in `X-Forwarded-For` (Express's
+   * `trust proxy` forms): the per-client stream cap counts by that address.
+   */
+  readonly trustProxy: boolean | number | string;
   /** Environment whose released variants `/flow?resolve=components` returns. */
   readonly flowEnvironment: string;
   /** `Sunset` date of the deprecated `/flow` endpoint. */
@@ -44,10 +60,18 @@ export const defaultCachePolicy: CachePolicy = {
   compressionMinBytes: 1024,
 };
 
+export const defaultChangeStreamPolicy: ChangeStreamPolicy = {
+  heartbeatMs: 15_000,
+  maxStreamsPerClient: 8,
+  maxStreams: 5000,
+};
+
 export const DEFAULT_FLOW_SUNSET = new Date('2027-06-30T00:00:00Z');
 
 /** Test and embedded-stack convenience: a full config from the few values that vary. */
-export function makeConfig(overrides: Partial<Omit<AppConfig, 'cache'>> & { cache?: Partial<CachePolicy> } = {}): AppConfig {
+export function makeConfig(
+  overrides: Partial<Omit<AppConfig, 'cache' | 'changeStreams'>> & { cache?: Partial<CachePolicy>; changeStreams?: Partial<ChangeStreamPolicy> } = {},
+): AppConfig {
   const port = overrides.port ?? 4200;
   return {
     port,
@@ -56,7 +80,9 @@ export function makeConfig(overrides: Partial<Omit<AppConfig, 'cache'>> & { cach
     flowSunset: DEFAULT_FLOW_SUNSET,
     loadTimeoutMs: 5000,
     retryAfterSeconds: 5,
+    trustProxy: false,
     ...overrides,
     cache: { ...defaultCachePolicy, ...overrides.cache },
+    changeStreams: { ...defaultChangeStreamPolicy, ...overrides.changeStreams },
   };
 }

@@ -29,6 +29,12 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
         staleWhileRevalidateSeconds: env.DELIVERY_STALE_WHILE_REVALIDATE_SECONDS,
         compressionMinBytes: env.DELIVERY_COMPRESSION_MIN_BYTES,
       },
+      changeStreams: {
+        heartbeatMs: env.DELIVERY_CHANGES_HEARTBEAT_SECONDS * 1000,
+        maxStreamsPerClient: env.DELIVERY_CHANGES_MAX_STREAMS_PER_CLIENT,
+        maxStreams: env.DELIVERY_CHANGES_MAX_STREAMS,
+      },
+      trustProxy: env.DELIVERY_TRUST_PROXY,
       flowEnvironment: env.DELIVERY_FLOW_ENVIRONMENT,
       flowSunset: new Date(env.DELIVERY_FLOW_SUNSET),
       loadTimeoutMs: env.DELIVERY_LOAD_TIMEOUT_MS,

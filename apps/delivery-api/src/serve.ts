@@ -45,7 +45,12 @@ export async function serveDelivery(options: {
     port: server.port,
     metrics: app.metrics,
     async close() {
-      await server.close();
+      // Streams never finish by themselves: once draining has begun (new streams are
+      // refused from then on), end them so they do not hold the drain for the whole
+      // grace period; EventSource reconnects, to another instance.
+      const drained = server.close();
+      app.endStreams();
+      await drained;
       app.close();
       await options.changes.close();
     },

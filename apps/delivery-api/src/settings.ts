@@ -1,6 +1,6 @@
-import { defineSettings, host, httpUrl, intAtLeast, port, serviceEnvShape, storageEnvShape } from '@cp/http-runtime';
+import { defineSettings, host, httpUrl, intAtLeast, port, serviceEnvShape, storageEnvShape, trustProxy } from '@cp/http-runtime';
 import { z } from 'zod';
-import { DEFAULT_FLOW_SUNSET, defaultCachePolicy } from './config.js';
+import { DEFAULT_FLOW_SUNSET, defaultCachePolicy, defaultChangeStreamPolicy } from './config.js';
 
 /**
  * Every variable the delivery API reads, with its default and what it accepts
@@ -26,5 +26,10 @@ export const deliverySettings = defineSettings({
     .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2027-06-30T00:00:00Z' })
     .default(DEFAULT_FLOW_SUNSET.toISOString()),
   DELIVERY_LOAD_TIMEOUT_MS: intAtLeast(1, 5000),
+  DELIVERY_TRUST_PROXY: trustProxy,
+  // At most 5 minutes: a quieter stream is cut by common proxies' idle timeouts.
+  DELIVERY_CHANGES_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(defaultChangeStreamPolicy.heartbeatMs / 1000),
+  DELIVERY_CHANGES_MAX_STREAMS_PER_CLIENT: intAtLeast(1, defaultChangeStreamPolicy.maxStreamsPerClient),
+  DELIVERY_CHANGES_MAX_STREAMS: intAtLeast(1, defaultChangeStreamPolicy.maxStreams),
   ...storageEnvShape,
 });

@@ -14,6 +14,8 @@ describe('parseEnv', () => {
       cache: { maxBytes: 64 * 1024 * 1024, ttlSeconds: 60, staleIfErrorSeconds: 86_400, maxAgeSeconds: 30, staleWhileRevalidateSeconds: 30, compressionMinBytes: 1024 },
     });
     expect(env.app.flowSunset.toISOString()).toBe('2027-06-30T00:00:00.000Z');
+    expect(env.app.changeStreams).toEqual({ heartbeatMs: 15_000, maxStreamsPerClient: 8, maxStreams: 5000 });
+    expect(env.app.trustProxy).toBe(false);
     expect(env.databaseUrl).toBeNull();
     expect(env.s3.endpoint).toBeNull();
   });
@@ -32,6 +34,15 @@ describe('parseEnv', () => {
     });
     expect(env.app).toMatchObject({ port: 8080, publicUrl: 'https://cdn.example.com', flowEnvironment: 'live', cache: { maxBytes: 0 } });
     expect(env.app.flowSunset.getUTCFullYear()).toBe(2028);
+    const streams = parseEnv({
+      DELIVERY_TRUST_PROXY: '10.0.0.0/8, loopback',
+      DELIVERY_CHANGES_HEARTBEAT_SECONDS: '30',
+      DELIVERY_CHANGES_MAX_STREAMS_PER_CLIENT: '2',
+      DELIVERY_CHANGES_MAX_STREAMS: '100',
+    }).app;
+    expect(streams.changeStreams).toEqual({ heartbeatMs: 30_000, maxStreamsPerClient: 2, maxStreams: 100 });
+    expect(streams.trustProxy).toBe('10.0.0.0/8, loopback');
+    expect(parseEnv({ DELIVERY_TRUST_PROXY: '1' }).app.trustProxy).toBe(1);
     expect(env.databaseUrl).toBe('postgresql://u@db:5432/app');
   });
 
@@ -44,6 +55,11 @@ describe('parseEnv', () => {
     ['DELIVERY_FLOW_ENVIRONMENT', 'Prod!'],
     ['DATABASE_URL', 'mysql://x'],
     ['LOG_LEVEL', 'loud'],
+    ['DELIVERY_TRUST_PROXY', 'yes'],
+    ['DELIVERY_CHANGES_HEARTBEAT_SECONDS', '0'],
+    ['DELIVERY_CHANGES_HEARTBEAT_SECONDS', '301'],
+    ['DELIVERY_CHANGES_MAX_STREAMS_PER_CLIENT', '0'],
+    ['DELIVERY_CHANGES_MAX_STREAMS', 'many'],
   ])('a bad %s stops with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n  ${name}: `));
   });

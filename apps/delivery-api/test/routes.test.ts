@@ -42,6 +42,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(consume.responses)).toEqual(['200', '304', '400', '404', '405', '503']);
     expect(consume.responses['404'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/ProblemDetails');
 
+    const changes = doc.paths['/changes'].get;
+    expect((changes.parameters as { name: string }[]).map((p) => p.name)).toEqual(['ids', 'lastEventId', 'Last-Event-ID']);
+    expect(Object.keys(changes.responses)).toEqual(['200', '400', '405', '429', '503']);
+    expect(Object.keys(changes.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/host/v1.js', '/host/v1.{hash}.js', '/examples/host']));
+
     const loader = doc.components.schemas.HtmlLoader;
     expect(Object.keys(loader.properties)).toEqual(['type', 'HTML', 'shadowRootMode', 'autoHeight', 'integrity', 'styles', 'scripts']);
     for (const [name, field] of Object.entries<{ description?: string }>(loader.properties)) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { HttpMetrics, Tally, type RouteRecorder } from './http-metrics.js';
 
 /**
@@ -15,6 +15,8 @@ export interface Metrics {
   counter<L extends string>(name: string, help: string, labelNames?: readonly L[]): Counter<L>;
   /** A one-label counter cheap enough for a hot path; `initial` values are exported as 0 from the start. */
   tally(name: string, help: string, label: string, initial?: readonly string[]): Tally;
+  /** A gauge without labels whose value is read at scrape time (e.g. open connections). */
+  gauge(name: string, help: string, read: () => number): void;
   /** `GET /metrics`: the Prometheus text format. */
   handler(req: IncomingMessage, res: ServerResponse): void;
 }
@@ -29,6 +31,16 @@ export function createMetrics(options: { service: string; processMetrics?: boole
     http,
     counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames, registers: [registry] }),
     tally: (name, help, label, initial) => new Tally(registry, name, help, label, initial),
+    gauge(name, help, read) {
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
     handler(_req, res) {
       registry.metrics().then(
         (text) => {

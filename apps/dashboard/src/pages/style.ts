@@ -28,5 +28,6 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-
 .tags li { border: 1px solid var(--line); border-radius: 999px; padding: 0 .6rem; font-size: .9rem; }
 iframe.preview { width: 100%; height: 24rem; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 pre { background: color-mix(in srgb, CanvasText 6%, Canvas); padding: .75rem; border-radius: 6px; overflow-x: auto; }
+td > pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .pager { display: flex; gap: 1rem; }
 `;

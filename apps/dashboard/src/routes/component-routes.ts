@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
 import { componentPageHref, componentPageLinks, parseComponentPageQuery } from './component-page-query.js';
+import { hostLinks } from './host-links.js';
 import { field } from '@cp/web-forms';
 import { formBody, notice, page, query, sendPage, type RouteContext } from './context.js';
 
@@ -30,6 +31,7 @@ export function componentRoutes(ctx: RouteContext): Router {
       chrome: visitor.chrome(view.component.organizationId),
       notice: notice(req),
       consumeUrl: `${ctx.config.deliveryUrl}/consume?id=${view.component.id}`,
+      host: hostLinks(ctx.config.deliveryUrl, view.component.id),
       links: componentPageLinks(view, state),
     }));
   }));

@@ -88,6 +88,11 @@ it('log in, find the uploaded component, tag it, publish to staging, roll prod b
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Price tag');
   const frame = page.frameLocator('iframe.preview');
   expect(await frame.locator('h1').textContent()).toBe('Price v2');
+  // The host SDK snippet for prod, as text to copy, beside its demo link on the delivery API.
+  const prodSnippet = page.getByRole('row', { name: /Demo of prod/ }).locator('pre');
+  expect(await prodSnippet.isVisible()).toBe(true);
+  expect(await prodSnippet.textContent()).toBe(`<script type="module" src="${delivery.url}/host/v1.js"></script>\n<cp-component component-id="${componentId}" env="prod"></cp-component>`);
+  expect(await page.getByRole('link', { name: 'Demo of prod' }).getAttribute('href')).toBe(`${delivery.url}/examples/host?component=${componentId}&env=prod`);
   await shot(page, 'component');
 
   // The components list: search by name, find it.

@@ -6,10 +6,14 @@ import { linkNamed, tableAfter, timesAfter } from '../support/html.js';
 import { FormBrowser, headline, signInThrough, type Page } from '../support/sign-in.js';
 
 /*
- * The component page over real HTTP: the variants table (sequence, size, sha256, who, when), and the
- * release history after publishing and rolling back through the confirmation step (which variant,
- * which environment, what it replaced, who, when, newest first). The dashboard's clock is the test's.
+ * The component page over real HTTP: the variants table (sequence, size, sha256, who, when), the host
+ * SDK snippets, and the release history after publishing and rolling back through the confirmation
+ * step (which variant, which environment, what it replaced, who, when, newest first). The dashboard's
+ * clock is the test's.
  */
+
+/** The delivery API's public URL, with a path whose `&` must be escaped in the page's HTML. */
+const DELIVERY = 'https://cdn.example.com/delivery&co';
 
 let stack: DashboardStack;
 let now: Date;
@@ -20,7 +24,7 @@ let memberBrowser: FormBrowser;
 let component: Component;
 let variants: Variant[];
 beforeAll(async () => {
-  stack = await startDashboardStack({ clock: { now: () => now } });
+  stack = await startDashboardStack({ clock: { now: () => now }, config: { deliveryUrl: DELIVERY } });
   owner = await anAccount(stack.auth);
   member = await anAccount(stack.auth);
   await aMembership(stack.db, member, owner.defaultOrganizationId, 'member');
@@ -68,6 +72,33 @@ test('variants: newest first, each with its sequence, size, sha256, uploader and
   expect(page.html).toContain('<p class="hint">Nothing released yet.</p>');
 });
 
+test('"Show it on a web page": for each environment and the preview, the snippet to paste and the demo page, escaped', async () => {
+  const page = await open(memberBrowser);
+  const environments = tableAfter(page, 'Environments').map((row) => row[0]!);
+  expect([...environments].sort()).toEqual(['prod', 'staging']);
+  const script = `<script type="module" src="${DELIVERY}/host/v1.js"></script>`;
+  const element = (target: string) => `<cp-component component-id="${component.id}" ${target}></cp-component>`;
+  expect(tableAfter(page, 'Show it on a web page')).toEqual([
+    ...environments.map((env) => [env, `${script} ${element(`env="${env}"`)} Nothing released here yet: until a release, the element shows its error slot.`, `Demo of ${env}`]),
+    ['Preview (latest variant)', `${script} ${element('preview')}`, 'Demo of the preview'],
+  ]);
+
+  // Shown as text, never as markup: the page itself holds no script and no element.
+  expect(page.html).toContain(
+    `<pre><code>&lt;script type=&quot;module&quot; src=&quot;https://cdn.example.com/delivery&amp;co/host/v1.js&quot;&gt;&lt;/script&gt;\n&lt;cp-component component-id=&quot;${component.id}&quot; env=&quot;prod&quot;&gt;&lt;/cp-component&gt;</code></pre>`,
+  );
+  expect(page.html).not.toMatch(/<(script|cp-component)\b/i);
+  expect(page.html).toContain(`<a href="https://cdn.example.com/delivery&amp;co/examples/host?component=${component.id}&amp;env=prod">Demo of prod</a>`);
+
+  // Each demo link: the delivery API's demo page, for that environment or the preview.
+  const demo = (label: string) => {
+    const url = new URL(linkNamed(page, label) ?? 'about:blank');
+    return [`${url.origin}${url.pathname}`, Object.fromEntries(url.searchParams)];
+  };
+  for (const env of environments) expect(demo(`Demo of ${env}`)).toEqual([`${DELIVERY}/examples/host`, { component: component.id, env }]);
+  expect(demo('Demo of the preview')).toEqual([`${DELIVERY}/examples/host`, { component: component.id, preview: 'true' }]);
+});
+
 test('release history after publishing and rolling back: which variant, where, what it replaced, who, when, newest first', async () => {
   now = at(10, 0, 7);
   // The member publishes v2 to staging from the variants table ("Publish…", then choosing the environment).
@@ -101,6 +132,7 @@ test('release history after publishing and rolling back: which variant, where, w
   expect(environmentRow(after, 'prod')).toEqual(['prod', 'v2 since 2025-03-01 11:30 UTC', 'Publish v3 Roll back to v1']);
   expect(environmentRow(after, 'staging')).toEqual(['staging', 'v3 since 2025-03-01 10:06 UTC', 'Roll back to v2']);
   expect(tableAfter(after, 'Variants').map((row) => [row[0], row[5]])).toEqual([['v3', 'staging'], ['v2', 'prod'], ['v1', '—']]);
+  expect(tableAfter(after, 'Show it on a web page').map((row) => row[1]!.includes('Nothing released here yet'))).toEqual([false, false, false]);
 
   // The page says what the database holds.
   const current = await stack.domain.repos.releases.listCurrent(component.id);

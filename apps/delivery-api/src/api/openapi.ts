@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cacheControlFor } from '../cache/cached-response.js';
 import type { AppConfig } from '../config.js';
-import { ConsumeQuery, FlowQuery } from './query-schemas.js';
-import { ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
+import { ChangesQuery, ConsumeQuery, FlowQuery, MAX_STREAM_IDS } from './query-schemas.js';
+import { HostDemoQuery } from '../examples/host-demo-query.js';
+import { STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
+import { ChangeEventStream, ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
 
 const problemResponse = (description: string, headers?: z.ZodObject): ZodOpenApiResponseObject => ({
   description,
@@ -93,6 +95,83 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
             '404': problemResponse('Unknown, malformed or unpublished flow id.', deprecationHeaders),
             '405': methodNotAllowed,
             '503': unavailable,
+          },
+        },
+      },
+      '/changes': {
+        get: {
+          operationId: 'changes',
+          summary: 'Live updates: Server-Sent Events naming the watched components and flows that changed',
+          description: [
+            `One stream per page for all its live components: \`ids\` names 1 to ${MAX_STREAM_IDS} component or flow ids. The stream opens with \`retry: 2000\`; then \`event: change\` (\`data: {"id":"<id>"}\`, \`id: <epoch>-<seq>\`) when something a watched id names changed (a release, an upload, a tag change, a flow edit): revalidate \`/consume\` with If-None-Match. \`event: reset\` (\`data: {}\`): changes may have been missed, revalidate everything watched.`,
+            `A comment line (\`: keep-alive\`) every ${config.changeStreams.heartbeatMs / 1000} s keeps proxies from closing an idle stream; it and the stream's start also carry an \`id:\` field (the newest event id) so that a reconnect resumes from there.`,
+            '`Last-Event-ID` (EventSource sends it on reconnecting) or `lastEventId` resumes: the events missed since are sent first; a resume point this instance does not know (another instance, a restart, too old, malformed) gets one `reset`.',
+            `At most ${config.changeStreams.maxStreamsPerClient} open streams per client address (429) and ${config.changeStreams.maxStreams} per instance (503). While the instance shuts down, open streams end (clients reconnect, to another instance) and new ones answer 503.`,
+          ].join('\n\n'),
+          requestParams: {
+            query: ChangesQuery,
+            header: z.object({
+              'Last-Event-ID': z.string().optional().meta({ description: 'Resume point, sent by EventSource when it reconnects; wins over `lastEventId`.' }),
+            }),
+          },
+          responses: {
+            '200': {
+              description: 'The event stream, open until the client leaves or the instance shuts down.',
+              content: { 'text/event-stream': { schema: ChangeEventStream } },
+              headers: z.object({
+                'Cache-Control': z.literal('no-cache, no-transform'),
+                'X-Accel-Buffering': z.literal('no'),
+                'Access-Control-Allow-Origin': z.literal('*'),
+              }),
+            },
+            '400': problemResponse(`Missing, empty, malformed or more than ${MAX_STREAM_IDS} ids; an unknown or repeated parameter.`),
+            '405': methodNotAllowed,
+            '429': problemResponse(
+              'Too many open streams from this client address (`code` TOO_MANY_STREAMS). A page needs one.',
+              z.object({ 'Retry-After': z.string().meta({ description: 'Seconds.', example: '5' }) }),
+            ),
+            '503': problemResponse(
+              'This instance serves its maximum of streams, or is shutting down: retry (another instance may take it).',
+              z.object({ 'Retry-After': z.string().meta({ description: 'Seconds.', example: '5' }) }),
+            ),
+          },
+        },
+      },
+      '/host/v1.js': {
+        get: {
+          operationId: 'hostSdk',
+          summary: 'The host SDK (stable URL of major version 1)',
+          description: `The browser ES module that renders components (\`<cp-component component-id="…" env="prod">\`, \`mount(…)\`). \`Cache-Control: public, max-age=${STABLE_MAX_AGE_SECONDS}\`, so an SDK fix reaches pages within minutes. CORS \`*\`, gzip and brotli by Accept-Encoding, ETag.`,
+          responses: {
+            '200': { description: 'JavaScript (text/javascript).', content: { 'text/javascript': { schema: z.string() } } },
+            '304': { description: 'If-None-Match matched the current ETag.' },
+          },
+        },
+      },
+      '/host/v1.{hash}.js': {
+        get: {
+          operationId: 'hostSdkPinned',
+          summary: 'The host SDK at its content-addressed, immutable URL',
+          description:
+            'The same file as /host/v1.js, named by the first 16 hex digits of its SHA-256: `Cache-Control: public, max-age=31536000, immutable`. Pin it with `<script type="module" src="…" integrity="sha384-…" crossorigin="anonymous">`; the delivery README says where to find the current name and integrity. An older hash answers 404 once a new SDK is deployed.',
+          requestParams: { path: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/).meta({ description: 'First 16 hex digits of the file\'s SHA-256.' }) }) },
+          responses: {
+            '200': { description: 'JavaScript (text/javascript).', content: { 'text/javascript': { schema: z.string() } } },
+            '304': { description: 'If-None-Match matched the current ETag.' },
+            '404': problemResponse('Not the current SDK file.'),
+          },
+        },
+      },
+      '/examples/host': {
+        get: {
+          operationId: 'hostDemo',
+          summary: 'Demo host page: renders a component through the SDK, with a data box and an event log',
+          description:
+            'Without `component`: the form. With it: the page loads /host/v1.js and renders `<cp-component>` with the given attributes. An invalid value answers 400 with the form and the reason.',
+          requestParams: { query: HostDemoQuery },
+          responses: {
+            '200': { description: 'HTML.', content: { 'text/html': { schema: z.string() } } },
+            '400': { description: 'HTML: the form and what was wrong.', content: { 'text/html': { schema: z.string() } } },
           },
         },
       },

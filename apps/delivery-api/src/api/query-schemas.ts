@@ -1,4 +1,4 @@
-import { normalizeEnvironmentName } from '@cp/domain';
+import { isUuid, normalizeEnvironmentName } from '@cp/domain';
 import { z } from 'zod';
 import 'zod-openapi';
 
@@ -62,4 +62,48 @@ export const FlowQuery = z.strictObject({
     .enum(['components'], { error: 'resolve accepts only "components".' })
     .optional()
     .meta({ description: '`components`: each component also carries its loader, as `/consume?env=<flow environment>` gives it.' }),
+});
+
+/** Ids one change stream may watch (sdk-design: one stream per page for all its live components). */
+export const MAX_STREAM_IDS = 50;
+
+const idList = z
+  .string({ error: (issue) => (issue.input === undefined ? `ids is required: pass the component or flow ids to watch, comma-separated, for example ?ids=${EXAMPLE_COMPONENT}.` : undefined) })
+  .transform((raw, ctx) => {
+    const ids = raw.split(',').map((id) => id.trim().toLowerCase());
+    const bad = ids.filter((id) => !isUuid(id));
+    if (bad.length > 0) {
+      const shown = bad.slice(0, 3).map((id) => `"${id.length > 40 ? `${id.slice(0, 40)}…` : id}"`);
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          ids.length === 1 && ids[0] === ''
+            ? 'ids must not be empty: pass 1 to 50 component or flow ids, comma-separated.'
+            : `ids must be component or flow ids (UUIDs), comma-separated; not ${shown.join(', ')}${bad.length > 3 ? ` and ${bad.length - 3} more` : ''}.`,
+      });
+      return z.NEVER;
+    }
+    const unique = new Set(ids);
+    if (unique.size > MAX_STREAM_IDS) {
+      ctx.addIssue({ code: 'custom', message: `ids names ${unique.size} ids; one stream watches at most ${MAX_STREAM_IDS}: open a second stream for the rest.` });
+      return z.NEVER;
+    }
+    return unique;
+  })
+  .meta({
+    description: `1 to ${MAX_STREAM_IDS} component or flow ids (UUIDs), comma-separated; repeated ids count once. Ids are not looked up: an id that names nothing never changes.`,
+    example: `${EXAMPLE_COMPONENT},${EXAMPLE_FLOW}`,
+  });
+
+export const ChangesQuery = z.strictObject({
+  ids: idList,
+  lastEventId: z
+    .string()
+    .max(100, 'lastEventId is at most 100 characters: pass the id of the last event received.')
+    .optional()
+    .meta({
+      description:
+        'Resume point when a client reopens the stream itself (for a new id set): the `id` of the last event it received. The `Last-Event-ID` header, which EventSource sends when it reconnects, takes precedence.',
+      example: '5f0c2a9e81d4-42',
+    }),
 });

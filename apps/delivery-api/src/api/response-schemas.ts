@@ -147,3 +147,9 @@ export type HtmlLoader = z.infer<typeof HtmlLoader>;
 export type LoaderStyle = z.infer<typeof LoaderStyle>;
 export type LoaderScript = z.infer<typeof LoaderScript>;
 export type UserFlow = z.infer<typeof UserFlow>;
+
+export const ChangeEventStream = z.string().meta({
+  id: 'ChangeEventStream',
+  description: 'text/event-stream: `retry: 2000`, then `event: change` / `id: <epoch>-<seq>` / `data: {"id":"<component or flow id>"}`, `event: reset` / `data: {}`, and `: keep-alive` comment lines.',
+  example: 'retry: 2000\n\nid: 5f0c2a9e81d4-41\n\nevent: change\nid: 5f0c2a9e81d4-42\ndata: {"id":"3f1c2a9e-8d4b-4c6f-9a71-2b5e0d7c4e11"}\n\n: keep-alive\nid: 5f0c2a9e81d4-42\n\n',
+});

@@ -17,6 +17,7 @@ export const HttpErrorCode = {
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
   RouteNotFound: 'ROUTE_NOT_FOUND',
   Unavailable: 'UNAVAILABLE',
+  TooManyStreams: 'TOO_MANY_STREAMS',
   Internal: 'INTERNAL',
 } as const;
 type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
@@ -29,6 +30,7 @@ const STATUS: { readonly [Code in AnyCode]: number } = {
   METHOD_NOT_ALLOWED: 405,
   ROUTE_NOT_FOUND: 404,
   UNAVAILABLE: 503,
+  TOO_MANY_STREAMS: 429,
   INTERNAL: 500,
 };
 

@@ -9,7 +9,7 @@ import { createApp, type DeliveryApp } from '../../src/app.js';
 import type { ChangeFeed } from '../../src/changes/change-feed.js';
 import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js';
 import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
-import { type AppConfig, makeConfig } from '../../src/config.js';
+import { makeConfig } from '../../src/config.js';
 import { readHostSdkFile } from '../../src/host-sdk/host-sdk-file.js';
 import { silentLogger } from '@cp/http-runtime';
 
@@ -93,7 +93,7 @@ export interface Instance {
 /** A delivery instance over real HTTP on a free port, with its own cache and change feed. */
 export async function startInstance(
   stack: TestStack,
-  options: { config?: Partial<Omit<AppConfig, 'cache'>> & { cache?: Partial<AppConfig['cache']> }; repos?: Repositories } = {},
+  options: { config?: Parameters<typeof makeConfig>[0]; repos?: Repositories; draining?: () => boolean } = {},
 ): Promise<Instance> {
   const changes = await stack.openChangeFeed();
   // As in production, the first LISTEN marks everything stale; tests count reads after it.
@@ -106,6 +106,7 @@ export async function startInstance(
     changes,
     log: silentLogger(),
     hostSdk: readHostSdkFile(),
+    draining: options.draining,
   });
   const server: Server = createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,6 @@
 import { Limits } from '@cp/domain';
+import { escapeHtml } from './escape-html.js';
+import { hostContractSection } from './host-contract-html.js';
 
 export interface GuideOptions {
   readonly mcpUrl: string;
@@ -6,9 +8,6 @@ export interface GuideOptions {
   readonly deliveryUrl: string;
   readonly maxUploadBytes: number;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const mib = (bytes: number): string => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 
@@ -44,6 +43,7 @@ environment, and hosts pick it up from the delivery API without a redeploy.</p>
 
 <nav aria-label="Contents"><ol>
   <li><a href="#contract">The <code>dist/index.html</code> contract</a></li>
+  <li><a href="#host">Talking to the host page</a></li>
   <li><a href="#config">The project file <code>service.config.json</code></a></li>
   <li><a href="#upload">Uploading: two steps</a></li>
   <li><a href="#release">Releasing to environments</a></li>
@@ -57,13 +57,14 @@ environment, and hosts pick it up from the delivery API without a redeploy.</p>
   <li>It must be an HTML document (it is parsed on upload; anything else is refused) and at most ${mib(options.maxUploadBytes)}.</li>
   <li>Inline your CSS and JavaScript (<code>&lt;style&gt;</code>, <code>&lt;script&gt;</code>), or reference them by absolute
       <code>https://</code> URLs. Relative URLs do not work: the host page, not your project, is the base.</li>
-  <li>Hosts render the component inside a shadow root, so your styles do not leak into the host and the host's do not leak in.
-      Style from <code>:host</code> and your own elements; do not rely on the host's <code>&lt;body&gt;</code>.</li>
-  <li>Scripts run in the host page. Keep globals to a minimum and find your own elements from your root, not with <code>document.querySelector</code> on the whole page.</li>
+  <li>Hosts render the component isolated, in a sandboxed frame (the default) or in a shadow root, as each host chooses: build for both
+      (section 2). Style your own elements, not <code>body</code> or <code>html</code>.</li>
+  <li>Keep globals to a minimum and find your own elements from <code>window.cpRoot</code>, not with <code>document.querySelector</code> on the whole page.</li>
   <li>Every upload is stored as a new, immutable <em>version</em> with its sha256 and an SRI <code>sha384-…</code> integrity value.</li>
 </ul>
 
-<h2 id="config">2. The project file <code>service.config.json</code></h2>
+${hostContractSection(options.deliveryUrl)}
+<h2 id="config">3. The project file <code>service.config.json</code></h2>
 <p>Keep it in the project root and commit it. The assistant reads it before uploading.</p>
 <pre>{
   "name": "checkout-banner",
@@ -77,7 +78,7 @@ environment, and hosts pick it up from the delivery API without a redeploy.</p>
   <tr><td><code>organization</code></td><td>Organization name or id. When absent, your default organization is used.</td></tr>
 </table>
 
-<h2 id="upload">3. Uploading: two steps</h2>
+<h2 id="upload">4. Uploading: two steps</h2>
 <ol>
   <li><strong><code>upload_component</code></strong> with <code>name</code>, <code>componentId</code> and <code>organization</code> from
       <code>service.config.json</code>. It answers with an <code>uploadId</code> and a <code>curlCommand</code>, valid for 3600 seconds.</li>
@@ -91,7 +92,7 @@ environment, and hosts pick it up from the delivery API without a redeploy.</p>
 <p>If <code>confirm_upload</code> says the file was not received, run the command first. If the file is too large or not HTML, fix the
 build and run the same command again: the upload session stays usable until it expires. Confirming twice is safe and answers the same.</p>
 
-<h2 id="release">4. Releasing to environments</h2>
+<h2 id="release">5. Releasing to environments</h2>
 <p>Each organization has the environments <code>staging</code> and <code>prod</code>. An upload does not change what an environment serves:
 the newest version is only the <em>preview</em>.</p>
 <ul>
@@ -101,8 +102,12 @@ the newest version is only the <em>preview</em>.</p>
   <li>Every release is recorded in an append-only history.</li>
 </ul>
 
-<h2 id="consume">5. Consuming a component</h2>
-<p>Hosts call the delivery API, without credentials:</p>
+<h2 id="consume">6. Consuming a component</h2>
+<p>Most hosts use the host SDK, served by the delivery API: two lines render the version released to an environment, isolated
+and sized, and talk to it (section 2):</p>
+<pre>&lt;script type="module" src="${delivery}/host/v1.js"&gt;&lt;/script&gt;
+&lt;cp-component component-id="&lt;componentId&gt;" env="prod"&gt;&lt;/cp-component&gt;</pre>
+<p>Underneath, and for hosts that render on their own, the delivery API answers without credentials:</p>
 <pre>GET ${delivery}/consume?id=&lt;componentId&gt;&amp;env=prod     the version released to prod
 GET ${delivery}/consume?id=&lt;componentId&gt;              the preview (latest version)</pre>
 <p>The answer is <code>{ "item": { "id", "name", "organizationId", "consume_variant": [ { "id", "name", "loader" } ] } }</code>.
@@ -118,7 +123,7 @@ The <code>loader</code> tells the host how to render the version:</p>
 </table>
 <p>The deprecated <code>/flow?id=…&amp;resolve=components</code> endpoint still answers; move to <code>/consume?id=&lt;componentId&gt;&amp;env=prod</code>.</p>
 
-<h2 id="connect">6. Connecting your assistant</h2>
+<h2 id="connect">7. Connecting your assistant</h2>
 <p>Register the MCP server by its URL, over HTTP; the client signs you in with OAuth on first use
 (a browser window opens). For example, with Claude Code:</p>
 <pre>claude mcp add --transport http components ${mcp}</pre>

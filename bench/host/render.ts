@@ -1,0 +1,52 @@
+import type { HostHarness } from '../../apps/delivery-api/test/host/support/host-harness.js';
+
+/** A typical small component: inline style, markup, one inline script using the contract. */
+export const CARD = `<!doctype html><html><head><meta charset="utf-8"><style>.card{font:16px system-ui;padding:1rem;border:1px solid #ccc;border-radius:8px}</style></head>
+<body><div class="card"><h2>Card</h2><p id="text">Loading…</p><button id="go">Go</button></div>
+<script>const root = window.cpRoot, send = window.cpSend;
+window.cpReceive = (data) => { root.getElementById('text').textContent = data.text; };
+root.getElementById('go').addEventListener('click', () => send('go', {}));</script></body></html>`;
+
+export interface RenderTrial {
+  /** From the end of the /consume response (Resource Timing) to `ready`. */
+  readonly afterResponseMs: number;
+  /** From `mount()` to `ready`. */
+  readonly totalMs: number;
+}
+
+/**
+ * Mounts a released, cached component `trials` times (after `warmup` unmeasured
+ * mounts that fill the delivery API's cache and the browser's HTTP cache) and
+ * times each render from the moment its response arrived.
+ */
+export async function measureRender(host: HostHarness, isolation: 'iframe' | 'shadow', trials: number, warmup = 3): Promise<RenderTrial[]> {
+  const { componentId } = await host.aComponent(CARD, 'prod');
+  const { page, context } = await host.open(host.hostPage(`<script type="module">
+import { mount } from '${host.delivery.url}/host/v1.js';
+window.trial = async () => {
+  performance.clearResourceTimings();
+  const element = document.createElement('div');
+  document.body.append(element);
+  const start = performance.now();
+  const handle = mount(element, { componentId: '${componentId}', env: 'prod', isolation: '${isolation}', data: { text: 'hello' } });
+  await handle.ready;
+  const ready = performance.now();
+  const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes('/consume?')).pop();
+  handle.unmount();
+  element.remove();
+  return { afterResponseMs: ready - entry.responseEnd, totalMs: ready - start };
+};
+window.sdkReady = true;
+</script>`));
+  try {
+    await page.waitForFunction(() => (globalThis as unknown as { sdkReady?: boolean }).sdkReady === true);
+    const results: RenderTrial[] = [];
+    for (let i = 0; i < warmup + trials; i++) {
+      const result = await page.evaluate(() => (globalThis as unknown as { trial(): Promise<RenderTrial> }).trial());
+      if (i >= warmup) results.push(result);
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
