@@ -1,6 +1,6 @@
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { componentHtml, events, openProbed, until, waitForEvents } from './support/sdk-probes.js';
+import { componentHtml, events, leftovers, openProbed, until, waitForEvents } from './support/sdk-probes.js';
 
 /*
  * `live`: releases made through the domain's use cases (as the MCP tools make
@@ -40,13 +40,13 @@ const livePage = (componentId: string, attributes = '') =>
   window.emptyFrames = 0;
   const shown = (frame) => frame.checkVisibility({ visibilityProperty: true });
   const sample = () => {
-    if (window.sdkEvents.some((e) => e.type === 'cp-load') && ![...element.shadowRoot.querySelectorAll('iframe')].some(shown)) window.emptyFrames++;
+    if (window.sdkEvents.some((e) => e.type === 'cp-load' && e.target === 'c') && ![...element.shadowRoot.querySelectorAll('iframe')].some(shown)) window.emptyFrames++;
     requestAnimationFrame(sample);
   };
   requestAnimationFrame(sample);
 </script>`);
 
-const frameText = (page: Page, selector: string) => page.frameLocator('cp-component iframe').locator(selector).textContent();
+const frameText = (page: Page, selector: string) => page.frameLocator('#c iframe').locator(selector).textContent();
 
 /** Records every /consume answer's status and whether it was conditional. */
 function consumeLog(page: Page): { status: number; conditional: boolean }[] {
@@ -61,12 +61,11 @@ function consumeLog(page: Page): { status: number; conditional: boolean }[] {
 }
 
 async function expectSwitch(page: Page, variantId: string) {
-  await waitForEvents(page, 'cp-load', 2);
-  const loads = await events(page, 'cp-load');
+  const loads = await waitForEvents(page, 'cp-load', 2, 'c');
   expect(loads[1]!.detail.variantId).toBe(variantId);
   expect(await frameText(page, '#text')).toBe('two');
   expect(await frameText(page, '#data')).toBe('hello from the host');
-  expect(await page.locator('cp-component iframe').count()).toBe(1);
+  expect(await page.locator('#c iframe').count()).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { emptyFrames: number }).emptyFrames)).toBe(0);
 }
 
@@ -129,3 +128,50 @@ it('waits for a first release while live, then renders it', async () => {
   expect(await page.locator('.error').isVisible()).toBe(false);
   await page.evaluate(() => (document.getElementById('c') as HTMLElement & { ready: Promise<void> }).ready);
 });
+
+it('shares one change stream per page, switches only the changed component, and reopens it as components come and go', async () => {
+  const a = await harness.aComponent(version('one'), 'prod');
+  const b = await harness.aComponent(version('b'), 'prod');
+  const c = await harness.aComponent(version('c'), 'prod');
+  const revalidated: string[] = [];
+  const { page } = await openProbed(harness, livePage(a.componentId, 'auto-height="false"'), async (p) => {
+    p.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/consume' && request.headers()['if-none-match']) revalidated.push(url.searchParams.get('id')!);
+    });
+  });
+  await page.evaluate((id) => {
+    document.body.insertAdjacentHTML('beforeend', `<cp-component id="b" component-id="${id}" env="prod" live></cp-component>`);
+  }, b.componentId);
+  await waitForEvents(page, 'cp-load', 2);
+  const streams = () =>
+    page.evaluate(() => window.sdkSources.map((source) => ({ url: new URL(source.url).search, state: source.readyState })));
+  await page.waitForFunction(() => window.sdkSources.some((source) => source.readyState === EventSource.OPEN));
+  const open = (await streams()).filter((stream) => stream.state === 1);
+  expect(open).toHaveLength(1);
+  expect(new URLSearchParams(open[0]!.url).get('ids')!.split(',').sort()).toEqual([a.componentId, b.componentId].sort());
+  expect((await leftovers(page)).timers).toBe(0); // no polling while the stream is open
+
+  revalidated.length = 0;
+  const { variantId } = await harness.aVariant(a.componentId, version('two'), 'prod');
+  await expectSwitch(page, variantId);
+  // The upload and the release each named a (and only a): b was left alone.
+  expect([...new Set(revalidated)]).toEqual([a.componentId]);
+
+  // A third component: the stream is reopened for the three ids, resuming after the last event.
+  const before = (await streams()).length;
+  await page.evaluate((id) => {
+    document.body.insertAdjacentHTML('beforeend', `<cp-component id="c3" component-id="${id}" env="prod" live></cp-component>`);
+  }, c.componentId);
+  await page.waitForFunction((n) => window.sdkSources.length === n + 1 && window.sdkSources[n]!.readyState === EventSource.OPEN, before);
+  const all = await streams();
+  expect(all.slice(0, before).map((stream) => stream.state)).toEqual(Array(before).fill(2));
+  const reopened = new URLSearchParams(all[before]!.url);
+  expect(reopened.get('ids')!.split(',').sort()).toEqual([a.componentId, b.componentId, c.componentId].sort());
+  const changeIds = await page.evaluate(() => window.sdkChangeIds);
+  expect(changeIds.length).toBeGreaterThan(0);
+  expect(reopened.get('lastEventId')).toBe(changeIds[changeIds.length - 1]);
+
+  await page.evaluate(() => document.querySelectorAll('cp-component').forEach((element) => element.remove()));
+  expect(await leftovers(page)).toEqual({ frames: 0, openSources: 0, timers: 0 });
+}, 60_000);

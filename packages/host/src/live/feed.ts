@@ -53,16 +53,20 @@ export function createFeed(base: string, onEmpty: () => void) {
       return;
     }
     const query = new URLSearchParams({ ids: [...listeners.keys()].join(',') });
-    if (lastEventId) query.set('lastEventId', lastEventId);
+    const resumed = !!lastEventId;
+    if (resumed) query.set('lastEventId', lastEventId);
     const stream = (source = new EventSource(`${base}/changes?${query}`));
+    let opened = false;
     handlers = [
       ['open', () => {
         failures = 0;
-        // Back from polling: changes between the last poll and now are not replayed.
-        if (pollTimer) {
+        // Without an event id to resume from, the server does not replay what changed before this stream
+        // (while a component read its first variant, or since the last poll): every watcher looks once.
+        if (pollTimer || (!opened && !resumed)) {
           stopPolling();
           notify();
         }
+        opened = true;
       }],
       ['change', (event) => {
         remember(event);

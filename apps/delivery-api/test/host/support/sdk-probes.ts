@@ -33,6 +33,8 @@ declare global {
   interface Window {
     sdkEvents: SdkEvent[];
     sdkSources: EventSource[];
+    /** The event id of every `change` event the page's streams received. */
+    sdkChangeIds: string[];
     sdkTimers: Set<number>;
   }
 }
@@ -46,12 +48,14 @@ function probes(): void {
     });
   }
   window.sdkSources = [];
+  window.sdkChangeIds = [];
   if (window.EventSource) {
     const Native = window.EventSource;
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
         window.sdkSources.push(this);
+        this.addEventListener('change', (event) => window.sdkChangeIds.push((event as MessageEvent).lastEventId));
       }
     };
   }
