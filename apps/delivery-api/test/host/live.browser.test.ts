@@ -1,6 +1,6 @@
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { componentHtml, events, leftovers, openProbed, until, waitForEvents } from './support/sdk-probes.js';
+import { componentHtml, leftovers, openProbed, until, waitForEvents } from './support/sdk-probes.js';
 
 /*
  * `live`: releases made through the domain's use cases (as the MCP tools make

@@ -55,7 +55,7 @@ function probes(): void {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
         window.sdkSources.push(this);
-        this.addEventListener('change', (event) => window.sdkChangeIds.push((event as MessageEvent).lastEventId));
+        this.addEventListener('change', (event) => window.sdkChangeIds.push(event.lastEventId));
       }
     };
   }
