@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Page } from '@cp/browser-testing';
 import type { HostHarness } from './host-harness.js';
 
@@ -66,4 +67,14 @@ export async function waitInComponent(page: Page, isolation: Isolation, conditio
   const frame = await (await page.waitForSelector('#slot iframe', { state: 'attached' })).contentFrame();
   if (!frame) throw new Error('the slot holds no frame');
   await frame.waitForFunction(condition);
+}
+
+/** Reads until the value equals `expected` or 5 s pass; returns the last value read (for the test's own `expect`). */
+export async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (isDeepStrictEqual(value, expected) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
