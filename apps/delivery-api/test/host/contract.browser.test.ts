@@ -1,6 +1,6 @@
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { component, ISOLATIONS, mountPage, outcomeOf, settled } from './support/mount-page.js';
+import { component, hostPage, ISOLATIONS, mountPage, outcomeOf, settled } from './support/mount-page.js';
 
 /*
  * The component contract, identical in both isolations: data in at mount
@@ -104,6 +104,47 @@ it('iframe: takes the port only from its own frame, so a look-alike frame on the
     expect(await settled(async () => (await recorded(page)).actions.length, 1)).toBe(1);
     expect((await recorded(page)).actions[0]!.payload).toMatchObject({ text: '{"secret":1}' });
     expect(await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('shadow: two instances of one component on a page keep their contract bindings apart', async () => {
+  const mark = (name: string): string =>
+    harness.asset(`/two/${name}.js`, { body: `(() => { const root = window.cpRoot; root.querySelector('.marks').textContent += '${name} '; })();`, contentType: 'text/javascript' });
+  const { componentId } = await harness.aComponent(`<p class="out"></p><p class="marks"></p><button class="send">send</button>
+<script>(() => {
+  const send = window.cpSend, root = window.cpRoot;
+  window.cpReceive = (data) => { root.querySelector('.out').textContent = data.who; };
+  root.querySelector('.send').addEventListener('click', () => send('hello', root.querySelector('.out').textContent));
+})();</script>
+<script src="${mark('src')}"></script>
+<script async src="${mark('async')}"></script>
+<script type="module">const root = window.cpRoot; root.querySelector('.marks').textContent += 'module ';</script>`);
+  const page$ = hostPage(harness, `<div id="a"></div><div id="b"></div>
+<script type="module">
+import { mount } from '${harness.delivery.url}/host/v1.js';
+window.actions = [];
+const handles = ['A', 'B'].map((who) => mount(document.getElementById(who.toLowerCase()), {
+  componentId: '${componentId}', preview: true, isolation: 'shadow', data: { who },
+  onAction: (action, payload) => window.actions.push([who, action, payload]),
+}));
+window.outcome = Promise.all(handles.map((handle) => handle.ready)).then(() => 'ready', (error) => ({ code: error.problem && error.problem.code }));
+</script>`);
+  const { context, page, consoleErrors } = await harness.open(page$);
+  try {
+    expect(await outcomeOf(page)).toBe('ready');
+    for (const who of ['A', 'B']) {
+      const instance = page.locator(`#${who.toLowerCase()}`);
+      expect(await settled(() => instance.locator('.out').textContent(), who)).toBe(who);
+      const marks = async (): Promise<string[]> => ((await instance.locator('.marks').textContent()) ?? '').trim().split(' ').sort();
+      expect(await settled(marks, ['async', 'module', 'src'])).toEqual(['async', 'module', 'src']);
+    }
+    await page.locator('#b .send').click();
+    await page.locator('#a .send').click();
+    const actions = (): Promise<unknown> => page.evaluate(() => (window as unknown as { actions: unknown[] }).actions);
+    expect(await settled(actions, [['B', 'hello', 'B'], ['A', 'hello', 'A']])).toEqual([['B', 'hello', 'B'], ['A', 'hello', 'A']]);
     expect(consoleErrors).toEqual([]);
   } finally {
     await context.close();

@@ -16,15 +16,19 @@ export interface MountPage {
   readonly before?: string;
 }
 
+/** The harness's host page, with a favicon to find: the browser asks for one, and its 404 would be a console error. */
+export function hostPage(harness: HostHarness, body: string): string {
+  harness.asset('/favicon.ico', { body: '', contentType: 'image/x-icon' });
+  return harness.hostPage(body);
+}
+
 /**
  * The page mounts into `#slot` and keeps `window.handle`, `window.actions`
  * (each onAction), `window.outcome` ('ready' or the rejection's problem) and
  * `window.heightAtReady` (the slot's height when `ready` resolved).
  */
 export function mountPage(harness: HostHarness, { componentId, isolation, options = '', before = '' }: MountPage): string {
-  // The browser asks for one; its 404 would be a console error.
-  harness.asset('/favicon.ico', { body: '', contentType: 'image/x-icon' });
-  return harness.hostPage(`${before}<div id="slot"></div>
+  return hostPage(harness, `${before}<div id="slot"></div>
 <script type="module">
 import { mount } from '${harness.delivery.url}/host/v1.js';
 const slot = document.getElementById('slot');
