@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { component, hostPage, ISOLATIONS, mountPage, outcomeOf, settled } from './support/mount-page.js';

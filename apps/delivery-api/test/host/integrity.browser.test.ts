@@ -1,4 +1,6 @@
+/// <reference lib="dom" />
 import { createHash } from 'node:crypto';
+import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { inComponentWindow, ISOLATIONS, mountPage, outcomeOf } from './support/mount-page.js';
 
@@ -28,7 +30,7 @@ async function aComponentLinking(served: string, declared: string) {
 <script src="${url}" integrity="${sri(declared)}" crossorigin="anonymous"></script>`);
 }
 
-const slotChildren = (page: import('@cp/browser-testing').Page): Promise<number> => page.evaluate(() => document.getElementById('slot')!.childNodes.length);
+const slotChildren = (page: Page): Promise<number> => page.evaluate(() => document.getElementById('slot')!.childNodes.length);
 
 describe.each(ISOLATIONS)('%s isolation', (isolation) => {
   it('renders a component whose HTML and linked script match', async () => {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Page } from '@cp/browser-testing';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { component, ISOLATIONS, mountPage, outcomeOf, type Isolation } from './support/mount-page.js';
@@ -116,4 +117,20 @@ document.getElementById('probe').textContent = [
       await sameOrigin.context.close();
     }
   });
+});
+
+it('shadow: a closed root hides the component from the page, and cpRoot still gives the component its root', async () => {
+  const { componentId } = await harness.aComponent(`<p id="inside">inside</p><script>(() => {
+    const send = window.cpSend, root = window.cpRoot;
+    send('found', root.getElementById('inside').textContent);
+  })();</script>`);
+  const { context, page } = await harness.open(mountPage(harness, { componentId, isolation: 'shadow', options: `shadowRootMode: 'closed'` }));
+  try {
+    expect(await outcomeOf(page)).toBe('ready');
+    expect(await page.evaluate(() => document.getElementById('slot')!.firstElementChild!.shadowRoot)).toBeNull();
+    expect(await page.locator('#inside').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { actions: unknown[] }).actions)).toEqual([{ action: 'found', payload: 'inside' }]);
+  } finally {
+    await context.close();
+  }
 });

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { inComponentWindow, ISOLATIONS, mountPage, outcomeOf, waitInComponent } from './support/mount-page.js';
 

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { isDeepStrictEqual } from 'node:util';
 import type { Page } from '@cp/browser-testing';
 import type { HostHarness } from './host-harness.js';
