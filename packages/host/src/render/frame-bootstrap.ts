@@ -1,0 +1,56 @@
+/*
+ * The script injected first into the frame's document. It runs in the frame
+ * (an opaque origin), so it is self-contained: the build keeps its minified
+ * source and `FRAME_BOOTSTRAP` inlines it into the srcdoc.
+ *
+ * Frame -> host, over the port: `{ a, p }` a cpSend, `{ h, l }` the measured
+ * height (`l` once the document has loaded). Host -> frame: `{ d }` new data.
+ */
+function bootstrap(): void {
+  const globals = window as unknown as Record<string, unknown>;
+  const { port1, port2 } = new MessageChannel();
+  const root = document.documentElement;
+  let receive: unknown;
+  let data: unknown;
+  let hasData = false;
+  let queued = false;
+  let lastHeight = -1;
+  const deliver = (): void => {
+    queued = false;
+    if (hasData && typeof receive === 'function') (receive as (data: unknown) => void)(data);
+  };
+  globals.cpSend = (action: unknown, payload: unknown): void => {
+    if (typeof action !== 'string' || !action) throw new TypeError('cpSend(action, payload): action must be a non-empty string');
+    port1.postMessage({ a: action, p: payload });
+  };
+  globals.cpRoot = document;
+  // Called in a microtask after the assignment, so the rest of the defining script runs first.
+  Object.defineProperty(globals, 'cpReceive', {
+    get: () => receive,
+    set(next: unknown) {
+      receive = next;
+      if (!queued) queueMicrotask(deliver);
+      queued = true;
+    },
+  });
+  port1.onmessage = ({ data: message }: MessageEvent<{ d?: unknown } | null>) => {
+    if (message && 'd' in message) {
+      data = message.d;
+      hasData = true;
+      deliver();
+    }
+  };
+  // getBoundingClientRect forces layout, so `load` reports a height even while the frame's rendering is throttled.
+  const size = (loaded?: 1): void => {
+    const height = Math.ceil(root.getBoundingClientRect().height);
+    if (height !== lastHeight || loaded) port1.postMessage({ h: (lastHeight = height), l: loaded });
+  };
+  new ResizeObserver(() => size()).observe(root);
+  addEventListener('load', () => size(1));
+  parent.postMessage('cp:hello', '*', [port2]);
+}
+
+export const FRAME_HELLO = 'cp:hello';
+
+/** The bootstrap as a script element's text. */
+export const FRAME_BOOTSTRAP = `(${bootstrap.toString()})()`;

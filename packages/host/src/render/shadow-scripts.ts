@@ -1,0 +1,107 @@
+/*
+ * Runs a shadow component's scripts as a page would (scripts parsed or moved
+ * in by the SDK never run by themselves). Classic scripts, inline and `src`,
+ * run in document order, each after the previous; `async` ones whenever they
+ * are loaded, without holding the others back; `defer` and modules after the
+ * classic ones, in order. Each runs once.
+ *
+ * The contract globals are page-wide, so scripts run one at a time page-wide
+ * and `bind` says whose script is running. Every external script is preloaded
+ * first, all at once, so that lock is held while a script runs, not while it
+ * downloads. Limits of running in the host page: top-level `let`/`const` of
+ * classic scripts share the page's global scope (a second instance would
+ * redeclare them: wrap in a block or use modules), a module `src` imported by
+ * two instances is evaluated once (the page's module map), `document.write`
+ * acts on the host page, `document.currentScript` is null (cpRoot is the
+ * component's root), and a host CSP that refuses inline scripts stops inline
+ * component scripts (and the inline-module sentinel) as it would any other.
+ */
+
+const CLASSIC = /^$|^(text|application)\/(x-)?(java|ecma)script$|^text\/(javascript1\.[0-5]|jscript|livescript)$/;
+const MODULE_RAN = 'cp-module-ran';
+
+let lock: Promise<unknown> = Promise.resolve();
+const oneAtATime = (task: () => Promise<void>): Promise<void> => {
+  const turn = lock.then(task);
+  lock = turn;
+  return turn;
+};
+
+const settled = (element: HTMLElement): Promise<void> =>
+  new Promise((resolve) => {
+    element.onload = element.onerror = () => resolve();
+  });
+
+function copy(from: Element, to: Element, names: readonly string[]): void {
+  for (const name of names) {
+    const value = from.getAttribute(name);
+    if (value !== null) to.setAttribute(name, value);
+  }
+}
+
+/** Starts the download (modulepreload: into the module map). */
+function preload(script: HTMLScriptElement, module: boolean): { ready: Promise<void>; link: HTMLLinkElement } {
+  const link = document.createElement('link');
+  link.rel = module ? 'modulepreload' : 'preload';
+  link.as = 'script';
+  copy(script, link, ['integrity', 'crossorigin', 'referrerpolicy']);
+  link.href = script.src;
+  const ready = settled(link);
+  document.head.append(link);
+  return { ready, link };
+}
+
+/** Replaces the inert parsed script with a live copy; resolves once it has run (or failed to load). */
+function execute(inert: HTMLScriptElement, module: boolean): Promise<void> {
+  const live = document.createElement('script');
+  for (const { name, value } of inert.attributes) live.setAttribute(name, value);
+  live.text = inert.text;
+  // Not async: dynamically inserted scripts then keep insertion order (the sentinel below follows its module).
+  live.async = false;
+  const external = live.hasAttribute('src');
+  const ran = external ? settled(live) : Promise.resolve();
+  inert.replaceWith(live);
+  if (external || !module) return ran;
+  // An inline module fires no load event: a module inserted after it in order tells when it has run.
+  const sentinel = document.createElement('script');
+  sentinel.type = 'module';
+  sentinel.async = false;
+  sentinel.text = `dispatchEvent(new Event('${MODULE_RAN}'))`;
+  const sentinelRan = new Promise<void>((resolve) => addEventListener(MODULE_RAN, () => resolve(), { once: true }));
+  live.after(sentinel);
+  return sentinelRan.then(() => sentinel.remove());
+}
+
+export interface ScriptRun {
+  /** Makes the contract globals refer to this instance (`true`) or to none (`false`). */
+  bind(on: boolean): void;
+  /** False once the instance is destroyed: scripts not yet run are skipped. */
+  alive(): boolean;
+}
+
+/** Runs the scripts under `root`; resolves when the classic, defer and module ones have run (async ones may run later). */
+export async function runScripts(root: ShadowRoot, instance: ScriptRun): Promise<void> {
+  const ordered: (() => Promise<void>)[] = [];
+  const deferred: (() => Promise<void>)[] = [];
+  for (const script of root.querySelectorAll('script')) {
+    const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
+    const module = type === 'module';
+    // nomodule: skipped by every browser that runs modules.
+    if (!module && (!CLASSIC.test(type) || script.hasAttribute('nomodule'))) continue;
+    const external = script.hasAttribute('src');
+    const download = external ? preload(script, module) : null;
+    const run = async (): Promise<void> => {
+      await download?.ready;
+      await oneAtATime(async () => {
+        if (!instance.alive()) return;
+        instance.bind(true);
+        await execute(script, module).finally(() => instance.bind(false));
+      });
+      download?.link.remove();
+    };
+    if (script.hasAttribute('async') && (external || module)) void run();
+    else if (module || (external && script.hasAttribute('defer'))) deferred.push(run);
+    else ordered.push(run);
+  }
+  for (const run of [...ordered, ...deferred]) await run();
+}
