@@ -1,41 +1,162 @@
-import { CpError } from './errors.js';
-import { defaultBaseUrl } from './base-url.js';
-import { render } from './render/render.js';
-import type { CpProblem, HtmlLoader, MountHandle, MountOptions } from './types.js';
+import { getJson } from './consume-client.js';
+import { watch } from './live/watch.js';
+import { problemOf } from './problem.js';
+import { render, type Rendered } from './render/render.js';
+import { sourceOf } from './source.js';
+import type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, MountHandle, MountOptions } from './types.js';
+import type { Variant } from './variant.js';
 
-/*
- * PLACEHOLDER lifecycle (fetch once, render, no retries, no live updates) until
- * the SDK shell lands; its signature is the public one.
+/** What the element shows around the content; 'error' only while nothing is rendered. */
+export type MountState = 'ready' | 'error';
+
+interface Shown {
+  readonly variantId: string;
+  readonly box: HTMLElement;
+  readonly rendered: Rendered;
+}
+
+/** Out of sight but laid out at full width, so the component measures itself as it will be shown. */
+const HIDDEN = { visibility: 'hidden', 'max-height': '0', overflow: 'hidden' };
+
+/**
+ * Renders a released component (or its preview) into `element` and keeps it:
+ * `cp-load`, `cp-error` and `cp-action` events on the element, retries, and with
+ * `live` a switch to each new variant without a blank frame.
  */
 export function mount(element: HTMLElement, options: MountOptions): MountHandle {
-  const base = options.baseUrl ?? defaultBaseUrl();
-  const query = new URLSearchParams({ id: options.componentId });
-  if (options.env) query.set('env', options.env);
-  if (options.preview) query.set('preview', 'true');
-  let current: { update(data: unknown): void; destroy(): void } | null = null;
+  return start(element, element, options);
+}
+
+/** `mount` with the events on `host` and the content in `slot`, reporting its state (the element's slots). */
+export function start(host: HTMLElement, slot: HTMLElement, options: MountOptions, onState?: (state: MountState) => void): MountHandle {
+  const aborter = new AbortController();
+  const { signal } = aborter;
   let data = options.data;
-  const ready = (async () => {
-    const response = await fetch(`${base}/consume?${query}`);
-    const body = await response.json();
-    if (!response.ok) throw new CpError(body as CpProblem);
-    const loader = body.item.consume_variant[0].loader as HtmlLoader;
-    current = await render(element, loader, {
-      isolation: options.isolation ?? 'iframe',
-      shadowRootMode: options.shadowRootMode ?? loader.shadowRootMode,
-      sandbox: options.sandbox ?? '',
-      autoHeight: options.autoHeight ?? loader.autoHeight,
-      data,
-      onAction: (action, payload) => options.onAction?.(action, payload),
-    });
-  })();
+  let etag: string | null = null;
+  let shown: Shown | null = null;
+  let pending: HTMLElement | null = null;
+  let watching: (() => void) | null = null;
+  const unwatch = (): void => {
+    watching?.();
+    watching = null;
+  };
+  let running = false;
+  let again = false;
+  let settle: [() => void, (error: unknown) => void] = [() => undefined, () => undefined];
+  const ready = new Promise<void>((resolve, reject) => (settle = [resolve, reject]));
+  // The events report failures too: an unawaited `ready` must not add an unhandled rejection.
+  ready.catch(() => undefined);
+
+  const emit = (type: string, detail: CpLoadDetail | CpErrorDetail | CpActionDetail): void => {
+    host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  };
+  const fail = (problem: CpProblem, retrying: boolean): void => {
+    if (!shown) onState?.('error');
+    emit('cp-error', { problem, retrying });
+  };
+
+  async function show(variant: Variant): Promise<void> {
+    // Rendered out of sight, then swapped in within one task: the element is never empty in between.
+    const box = (pending = slot.appendChild(document.createElement('div')));
+    for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
+    const sent = data;
+    let rendered: Rendered;
+    try {
+      rendered = await render(box, variant.loader, {
+        isolation: options.isolation ?? 'iframe',
+        shadowRootMode: options.shadowRootMode ?? variant.loader.shadowRootMode,
+        sandbox: options.sandbox ?? '',
+        autoHeight: options.autoHeight ?? variant.loader.autoHeight,
+        data: sent,
+        onAction: (action, payload) => {
+          emit('cp-action', { action, payload });
+          options.onAction?.(action, payload);
+        },
+      });
+    } catch (error) {
+      box.remove();
+      throw error;
+    } finally {
+      pending = null;
+    }
+    if (signal.aborted) {
+      rendered.destroy();
+      box.remove();
+      return;
+    }
+    if (data !== sent) rendered.update(data);
+    for (const name of Object.keys(HIDDEN)) box.style.removeProperty(name);
+    shown?.rendered.destroy();
+    shown?.box.remove();
+    shown = { variantId: variant.id, box, rendered };
+    onState?.('ready');
+    emit('cp-load', { variantId: variant.id, variantName: variant.name });
+    settle[0]();
+  }
+
+  /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
+  async function load(url: string, pick: (body: unknown) => Variant): Promise<void> {
+    const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true) });
+    if (!answer) return;
+    const variant = pick(answer.body);
+    if (variant.id !== shown?.variantId) await show(variant);
+    etag = answer.etag;
+  }
+
+  /** One load at a time; a change noticed meanwhile loads once more afterwards. */
+  async function refresh(url: string, pick: (body: unknown) => Variant): Promise<void> {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    do {
+      again = false;
+      try {
+        await load(url, pick);
+      } catch (error) {
+        if (signal.aborted) break;
+        const problem = problemOf(error);
+        // Live: a release, a recovered server or a fixed variant may come; bad requests stay bad.
+        const retrying = !!options.live && problem.status !== 400 && problem.code !== 'INVALID_OPTIONS';
+        fail(problem, retrying);
+        if (!retrying) {
+          unwatch();
+          settle[1](error);
+        }
+      }
+    } while (again && !signal.aborted);
+    running = false;
+  }
+
+  // Started after the caller's synchronous code, so listeners it adds right after mount() hear everything.
+  queueMicrotask(() => {
+    if (signal.aborted) return;
+    try {
+      const source = sourceOf(options);
+      const update = (): Promise<void> => refresh(source.url, source.pick);
+      if (options.live) watching = watch(source.base, source.watch, () => void update());
+      void update();
+    } catch (error) {
+      fail(problemOf(error), false);
+      settle[1](error);
+    }
+  });
+
   return {
     ready,
     update(next) {
       data = next;
-      current?.update(next);
+      if (!signal.aborted) shown?.rendered.update(next);
     },
     unmount() {
-      current?.destroy();
+      if (signal.aborted) return;
+      aborter.abort();
+      unwatch();
+      pending?.remove();
+      shown?.rendered.destroy();
+      shown?.box.remove();
+      shown = null;
     },
   };
 }

@@ -1,0 +1,100 @@
+import { start } from './mount.js';
+import type { Isolation, MountHandle, MountOptions } from './types.js';
+
+/** Every attribute is an option: a change remounts with all of them. */
+const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'live'];
+
+const SHADOW =
+  '<style>:host{display:block}[hidden]{display:none!important}</style><slot name="loading"></slot><slot name="error" hidden></slot><div></div>';
+
+/**
+ * The `<cp-component>` class, made on demand: `HTMLElement` does not exist
+ * where the module may be imported (a server, a test in Node).
+ */
+export function cpComponentClass(): CustomElementConstructor {
+  return class CpComponent extends HTMLElement {
+    static get observedAttributes(): string[] {
+      return ATTRIBUTES;
+    }
+
+    private handle: MountHandle | null = null;
+    private value: unknown;
+    private queued = false;
+    private readonly parts: [loading: HTMLElement, error: HTMLElement, content: HTMLElement];
+
+    constructor() {
+      super();
+      const root = this.attachShadow({ mode: 'open' });
+      root.innerHTML = SHADOW;
+      this.parts = [...root.children].slice(1) as CpComponent['parts'];
+    }
+
+    /** Passed to the component (`cpReceive`); setting it sends it now and to every later variant. */
+    get data(): unknown {
+      return this.value;
+    }
+    set data(value: unknown) {
+      this.value = value;
+      this.handle?.update(value);
+    }
+
+    /** The current mount's `ready` (undefined while not in the document). */
+    get ready(): Promise<void> | undefined {
+      return this.handle?.ready;
+    }
+
+    connectedCallback(): void {
+      // A framework may have set `data` before the element was defined: take it over from the instance.
+      if (Object.prototype.hasOwnProperty.call(this, 'data')) {
+        const value: unknown = this.data;
+        delete (this as { data?: unknown }).data;
+        this.data = value;
+      }
+      if (!this.handle) this.remount();
+    }
+
+    disconnectedCallback(): void {
+      this.handle?.unmount();
+      this.handle = null;
+    }
+
+    attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
+      if (!this.handle || before === after || this.queued) return;
+      // Several attributes set in one task remount once.
+      this.queued = true;
+      queueMicrotask(() => {
+        this.queued = false;
+        if (this.handle) this.remount();
+      });
+    }
+
+    private remount(): void {
+      this.handle?.unmount();
+      const [loading, error, content] = this.parts;
+      loading.hidden = false;
+      error.hidden = true;
+      this.handle = start(this, content, this.options(), (state) => {
+        loading.hidden = true;
+        error.hidden = state === 'ready';
+      });
+    }
+
+    private options(): MountOptions {
+      const text = (name: string): string | undefined => this.getAttribute(name) ?? undefined;
+      const flag = (name: string): boolean | undefined => (this.hasAttribute(name) ? this.getAttribute(name) !== 'false' : undefined);
+      return {
+        componentId: text('component-id') ?? '',
+        env: text('env'),
+        preview: flag('preview'),
+        flowId: text('flow-id'),
+        baseUrl: text('base-url'),
+        isolation: text('isolation') as Isolation | undefined,
+        shadowRootMode: text('shadow-root-mode') as MountOptions['shadowRootMode'],
+        sandbox: text('sandbox'),
+        autoHeight: flag('auto-height'),
+        live: flag('live'),
+        data: this.value,
+      };
+    }
+  };
+}

@@ -1,0 +1,57 @@
+import { defaultBaseUrl } from './base-url.js';
+import { flowUrl, variantInFlow } from './flow.js';
+import { sdkError } from './problem.js';
+import type { MountOptions } from './types.js';
+import { consumedVariant, type Variant } from './variant.js';
+
+/** Where a mounted component comes from: the URL to read, the ids to watch live, how to find the variant. */
+export interface Source {
+  readonly base: string;
+  readonly url: string;
+  readonly watch: readonly string[];
+  readonly pick: (body: unknown) => Variant;
+}
+
+const invalid = (detail: string) => sdkError('INVALID_OPTIONS', detail);
+
+function check(o: MountOptions): void {
+  if (typeof o?.componentId !== 'string' || !o.componentId) throw invalid('componentId is required: the id of the component to render.');
+  if (o.isolation !== undefined && o.isolation !== 'iframe' && o.isolation !== 'shadow') {
+    throw invalid(`isolation must be "iframe" or "shadow", not "${String(o.isolation)}".`);
+  }
+  if (o.shadowRootMode !== undefined && o.shadowRootMode !== 'open' && o.shadowRootMode !== 'closed') {
+    throw invalid(`shadowRootMode must be "open" or "closed", not "${String(o.shadowRootMode)}".`);
+  }
+  if (o.sandbox !== undefined) {
+    if (o.isolation === 'shadow') throw invalid('sandbox applies to iframe isolation only.');
+    for (const token of String(o.sandbox).split(/\s+/).filter(Boolean)) {
+      // With allow-scripts, allow-same-origin would let the component remove its own sandbox.
+      if (!/^allow-[a-z-]+$/.test(token) || token === 'allow-same-origin') throw invalid(`sandbox token "${token}" is not allowed.`);
+    }
+  }
+  if (o.preview === false && !o.env) throw invalid('preview: false needs env: name the environment whose released variant you want.');
+  if (o.flowId !== undefined && (typeof o.flowId !== 'string' || !o.flowId || o.env !== undefined || o.preview !== undefined)) {
+    throw invalid('flowId (deprecated) takes neither env nor preview: the flow serves its own environment. Prefer env.');
+  }
+  if (o.baseUrl !== undefined) {
+    try {
+      new URL(o.baseUrl);
+    } catch {
+      throw invalid(`baseUrl "${String(o.baseUrl)}" is not an absolute URL.`);
+    }
+  }
+}
+
+/** Checks the host's options (INVALID_OPTIONS) and says where the component comes from. */
+export function sourceOf(o: MountOptions): Source {
+  check(o);
+  const base = (o.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
+  const { componentId, flowId } = o;
+  if (flowId) {
+    return { base, url: flowUrl(base, flowId), watch: [flowId, componentId], pick: (body) => variantInFlow(body, flowId, componentId) };
+  }
+  const query = new URLSearchParams({ id: componentId });
+  if (o.env) query.set('env', o.env);
+  if (o.preview) query.set('preview', 'true');
+  return { base, url: `${base}/consume?${query}`, watch: [componentId], pick: consumedVariant };
+}
