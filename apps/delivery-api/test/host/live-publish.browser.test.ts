@@ -13,7 +13,7 @@ import { startHostHarness, type HostHarness } from './support/host-harness.js';
 
 let host: HostHarness;
 let mcp: Harness;
-let call: (name: string, args: Record<string, unknown>) => Promise<any>;
+let call: (name: string, args: Record<string, unknown>) => Promise<Record<string, string>>;
 
 beforeAll(async () => {
   host = await startHostHarness();
@@ -22,7 +22,7 @@ beforeAll(async () => {
   call = async (name, args) => {
     const result: any = await client.callTool({ name, arguments: args });
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
-    return result.structuredContent;
+    return result.structuredContent as Record<string, string>;
   };
 }, 60_000);
 
@@ -32,13 +32,14 @@ afterAll(async () => {
 });
 
 const version = (label: string) => `<!doctype html><html><body><p id="v">${label}</p><p id="d"></p>
-<script>const root = window.cpRoot; window.cpReceive = (data) => { root.getElementById('d').textContent = data.greeting; };</script></body></html>`;
+<script>{ const root = window.cpRoot; window.cpReceive = (data) => { root.getElementById('d').textContent = data.greeting; }; }</script></body></html>`;
 
 async function uploadThroughTools(html: string, componentId?: string): Promise<{ componentId: string; variantId: string }> {
   const project = await aProject(html);
   const started = await call('upload_component', componentId ? { componentId } : { name: `Live ${Date.now()}` });
   await runInShell('sh', started.curlCommand, project.dir);
-  return call('confirm_upload', { uploadId: started.uploadId });
+  const confirmed = await call('confirm_upload', { uploadId: started.uploadId });
+  return { componentId: confirmed.componentId!, variantId: confirmed.variantId! };
 }
 
 it.each(['iframe', 'shadow'] as const)('switches to a variant published through publish_component, keeping data (%s)', async (isolation) => {
@@ -68,9 +69,9 @@ it.each(['iframe', 'shadow'] as const)('switches to a variant published through 
   const second = await uploadThroughTools(version('two'), first.componentId);
   await call('publish_component', { componentId: first.componentId, environment: 'prod' });
 
-  await page.waitForFunction((id) => (globalThis as any).loads.includes(id), second.variantId, { timeout: 10_000 });
+  await page.waitForFunction((id) => ((globalThis as any).loads as string[]).includes(id), second.variantId, { timeout: 10_000 });
   expect(await read('#v')).toBe('two');
   expect(await read('#d')).toBe('hello from the host');
-  expect(await page.evaluate(() => (globalThis as any).emptyFrames)).toBe(0);
+  expect(await page.evaluate(() => (globalThis as any).emptyFrames as number)).toBe(0);
   expect(await page.locator('cp-component iframe').count()).toBe(isolation === 'iframe' ? 1 : 0);
 });

@@ -4,7 +4,7 @@
  * source and `FRAME_BOOTSTRAP` inlines it into the srcdoc.
  *
  * Frame -> host, over the port: `{ a, p }` a cpSend, `{ h, l }` the measured
- * height (`l` once the document has loaded). Host -> frame: `{ d }` new data.
+ * height (`l` once the document has loaded, `r` once data was received). Host -> frame: `{ d }` new data.
  */
 function bootstrap(): void {
   const globals = window as unknown as Record<string, unknown>;
@@ -38,12 +38,15 @@ function bootstrap(): void {
       data = message.d;
       hasData = true;
       deliver();
+      // `r`: the data was handed over (or kept for a later cpReceive); the height is measured after it.
+      port1.postMessage({ h: (lastHeight = height()), r: 1 });
     }
   };
   // getBoundingClientRect forces layout, so `load` reports a height even while the frame's rendering is throttled.
+  const height = (): number => Math.ceil(root.getBoundingClientRect().height);
   const size = (loaded?: 1): void => {
-    const height = Math.ceil(root.getBoundingClientRect().height);
-    if (height !== lastHeight || loaded) port1.postMessage({ h: (lastHeight = height), l: loaded });
+    const now = height();
+    if (now !== lastHeight || loaded) port1.postMessage({ h: (lastHeight = now), l: loaded });
   };
   new ResizeObserver(() => size()).observe(root);
   addEventListener('load', () => size(1));

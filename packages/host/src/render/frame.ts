@@ -8,7 +8,7 @@ const PROLOGUE = /^(\s*<!--[\s\S]*?-->)*\s*(<!doctype[^>]*>)?/i;
 /** The component's HTML with the bootstrap script first (a function replacer: `$` in the script is literal). */
 export const withBootstrap = (html: string): string => html.replace(PROLOGUE, (prologue) => `${prologue}<script>${FRAME_BOOTSTRAP}</script>`);
 
-type FrameMessage = { a?: unknown; p?: unknown; h?: unknown; l?: unknown } | null;
+type FrameMessage = { a?: unknown; p?: unknown; h?: unknown; l?: unknown; r?: unknown } | null;
 
 /**
  * Renders into a sandboxed srcdoc frame (an opaque origin: no access to the
@@ -25,6 +25,8 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
   const setHeight = (px: number): void => void (frame.style.height = `${px}px`);
   const route = actionRouter(options, setHeight);
   let port: MessagePort | undefined;
+  let loaded = false;
+  let received = false;
   let onHello: (event: MessageEvent) => void = () => undefined;
   const rendered: Rendered = {
     update: (data) => port?.postMessage({ d: data }),
@@ -44,7 +46,10 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
         if (typeof message !== 'object' || !message) return;
         if (typeof message.h === 'number' && options.autoHeight) setHeight(message.h);
         if ('a' in message) route(message.a, message.p);
-        if (message.l === 1) resolve(rendered);
+        if (message.l === 1) loaded = true;
+        if (message.r === 1) received = true;
+        // Shown once loaded and, when the host gave data, once the component got it: its height then includes what the data adds.
+        if (loaded && (received || options.data === undefined)) resolve(rendered);
       };
       if (options.data !== undefined) port.postMessage({ d: options.data });
     };
