@@ -12,6 +12,14 @@ export interface RenderTrial {
   readonly afterResponseMs: number;
   /** From `mount()` to `ready`. */
   readonly totalMs: number;
+  /** Baseline of the same round: a bare sandboxed srcdoc frame, from insertion to its script's first message. */
+  readonly bareFrameMs: number;
+}
+
+/** What the bench page defines (page.evaluate callbacks run in the page: they name its globals). */
+interface Probe {
+  trial(): Promise<Omit<RenderTrial, 'bareFrameMs'>>;
+  bare(): Promise<number>;
 }
 
 /**
@@ -36,14 +44,30 @@ window.trial = async () => {
   element.remove();
   return { afterResponseMs: ready - entry.responseEnd, totalMs: ready - start };
 };
+// Baseline: what the browser itself takes to create a sandboxed srcdoc frame and run one script in it.
+window.bare = () => new Promise((resolve) => {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.srcdoc = '<p>bare</p><script>parent.postMessage("bare", "*")<' + '/script>';
+  const start = performance.now();
+  addEventListener('message', function done(event) {
+    if (event.source !== frame.contentWindow) return;
+    removeEventListener('message', done);
+    frame.remove();
+    resolve(performance.now() - start);
+  });
+  document.body.append(frame);
+});
 window.sdkReady = true;
 </script>`));
   try {
     await page.waitForFunction(() => (globalThis as unknown as { sdkReady?: boolean }).sdkReady === true);
     const results: RenderTrial[] = [];
+    // Alternating with the baseline, so both see the same machine load.
     for (let i = 0; i < warmup + trials; i++) {
-      const result = await page.evaluate(() => (globalThis as unknown as { trial(): Promise<RenderTrial> }).trial());
-      if (i >= warmup) results.push(result);
+      const result = await page.evaluate(() => (globalThis as unknown as Probe).trial());
+      const bareFrameMs = await page.evaluate(() => (globalThis as unknown as Probe).bare());
+      if (i >= warmup) results.push({ ...result, bareFrameMs });
     }
     return results;
   } finally {

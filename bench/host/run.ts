@@ -28,16 +28,17 @@ for (const file of ['cp-host.js', 'react.js']) {
 }
 
 const host = await startHostHarness();
-const mcp = await startHarness({ domain: host.stack.domain });
+// Uploads beyond the default per-user budget: the bench uploads one variant per trial.
+const mcp = await startHarness({ domain: host.stack.domain, rateLimit: { uploadPoints: 10_000 } });
 try {
   console.log(`\n## Render of a cached component (${renderTrials} mounts after 3 warm-up, ${host.stack.kind})\n`);
-  console.log('| isolation | after response p50 | p95 | max | frames at p95 | mount to ready p50 |\n|---|---|---|---|---|---|');
+  console.log('| isolation | after response p50 | p95 | max | frames at p95 | mount to ready p50 | bare sandboxed frame p50 (baseline) |\n|---|---|---|---|---|---|---|');
   for (const isolation of ['iframe', 'shadow'] as const) {
     const trials = await measureRender(host, isolation, renderTrials);
     const after = trials.map((t) => t.afterResponseMs);
     const p95 = percentile(after, 95);
     console.log(
-      `| ${isolation} | ${ms(percentile(after, 50))} | ${ms(p95)} | ${ms(Math.max(...after))} | ${(p95 / FRAME_MS).toFixed(2)} | ${ms(percentile(trials.map((t) => t.totalMs), 50))} |`,
+      `| ${isolation} | ${ms(percentile(after, 50))} | ${ms(p95)} | ${ms(Math.max(...after))} | ${(p95 / FRAME_MS).toFixed(2)} | ${ms(percentile(trials.map((t) => t.totalMs), 50))} | ${ms(percentile(trials.map((t) => t.bareFrameMs), 50))} |`,
     );
   }
 

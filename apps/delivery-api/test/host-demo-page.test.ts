@@ -39,11 +39,12 @@ test('without a component: 200, the form alone, under a strict CSP, never stored
   expect(body).not.toContain('<script');
 });
 
-test('with a component: the SDK from the API\'s public URL, the element with its attributes, the data box and the log', async () => {
+test('with a component: the SDK loaded relative to the page, the snippet with the API\'s public URL, the element with its attributes, the data box and the log', async () => {
   const id = randomUUID();
   const { res, body } = await page(`?component=${id.toUpperCase()}&env=Staging&isolation=shadow&live=true`);
   expect(res.status).toBe(200);
-  expect(body).toContain('<script type="module" src="https://api.example.test/host/v1.js"></script>');
+  expect(body).toContain('<script type="module" src="../host/v1.js"></script>');
+  expect(body).toContain('&lt;script type=&quot;module&quot; src=&quot;https://api.example.test/host/v1.js&quot;&gt;&lt;/script&gt;');
   expect(body).toContain(`<cp-component component-id="${id}" env="staging" isolation="shadow" live>`);
   expect(body).toContain('<textarea id="data"');
   expect(body).toContain('<ol id="log"');

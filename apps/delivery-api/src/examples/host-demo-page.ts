@@ -56,6 +56,8 @@ function componentElement(demo: HostDemo & { componentId: string }): SafeHtml {
 
 /** Where the page loads the SDK from, and the pinned alternative it shows in its snippet. */
 export interface SdkUrls {
+  /** What this page loads: relative to it, so the page works on whatever address reached it. */
+  readonly page: string;
   readonly stable: string;
   readonly pinned: string;
   readonly integrity: string;
@@ -106,7 +108,7 @@ ${pickForm(options.form)}
 ${options.error === null ? '' : html`<p class="error" role="alert">${options.error}</p>`}
 ${shown === null ? '' : workbench(shown, options.sdk)}
 ${shown === null ? '' : html`<script type="module">${new SafeHtml(HOST_DEMO_SCRIPT)}</script>
-<script type="module" src="${options.sdk.stable}"></script>`}
+<script type="module" src="${options.sdk.page}"></script>`}
 </body>
 </html>
 `.value;

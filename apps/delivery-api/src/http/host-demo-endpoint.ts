@@ -35,7 +35,7 @@ export function hostDemoCsp(publicUrl: string): string {
  */
 export function createHostDemoEndpoint(publicUrl: string, hostSdk: HostSdkFile) {
   const paths = hostSdkPaths(hostSdk);
-  const sdk: SdkUrls = { stable: `${publicUrl}${paths.stable}`, pinned: `${publicUrl}${paths.immutable}`, integrity: hostSdk.integrity };
+  const sdk: SdkUrls = { page: `..${paths.stable}`, stable: `${publicUrl}${paths.stable}`, pinned: `${publicUrl}${paths.immutable}`, integrity: hostSdk.integrity };
   const headers = [
     'Content-Security-Policy', hostDemoCsp(publicUrl),
     // The page reflects its query: never stored by a shared cache.
