@@ -37,7 +37,7 @@ const version = (label: string) => `<!doctype html><html><body><p id="v">${label
 async function uploadThroughTools(html: string, componentId?: string): Promise<{ componentId: string; variantId: string }> {
   const project = await aProject(html);
   const started = await call('upload_component', componentId ? { componentId } : { name: `Live ${Date.now()}` });
-  await runInShell('sh', started.curlCommand, project.dir);
+  await runInShell('sh', started.curlCommand!, project.dir);
   const confirmed = await call('confirm_upload', { uploadId: started.uploadId });
   return { componentId: confirmed.componentId!, variantId: confirmed.variantId! };
 }
