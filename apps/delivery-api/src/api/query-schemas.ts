@@ -7,7 +7,8 @@ import 'zod-openapi';
  * response schemas (response-schemas.ts) they generate the OpenAPI document (openapi.ts).
  */
 
-const environmentName = z
+/** An environment name, normalized (also read by the demo page's query). */
+export const environmentName = z
   .string()
   .transform((raw, ctx) => {
     try {

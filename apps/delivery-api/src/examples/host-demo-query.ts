@@ -1,5 +1,6 @@
-import { isUuid, normalizeEnvironmentName } from '@cp/domain';
+import { isUuid } from '@cp/domain';
 import { z } from 'zod';
+import { environmentName } from '../api/query-schemas.js';
 
 /** What the demo page renders: the `<cp-component>` attributes, or only the form (`componentId` null). */
 export interface HostDemo {
@@ -18,16 +19,7 @@ export const HostDemoQuery = z.strictObject({
     .refine(isUuid, 'component must be a component id (a UUID, from confirm_upload).')
     .optional()
     .meta({ description: 'Component id; without it the page shows only the form.' }),
-  env: z
-    .string()
-    .transform((raw, ctx) => {
-      try {
-        return normalizeEnvironmentName(raw);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-        return z.NEVER;
-      }
-    })
+  env: environmentName
     .optional()
     .meta({ description: 'Environment (default `prod`).' }),
   preview: flag('preview').meta({ description: '`true`: the latest variant (the `preview` attribute) instead of `env`.' }),
