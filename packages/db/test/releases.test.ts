@@ -137,6 +137,16 @@ describeEachBackend('releases', (db) => {
     expect(current?.variantId).toBe(history.at(-1)!.variantId);
   });
 
+  it('never dates an event before the one it follows (a publish whose clock was read earlier but locked later)', async () => {
+    const later = new Date(Date.now() + 60_000);
+    await publish(v1, 'prod', later);
+    const second = await publish(v2, 'prod', new Date(later.getTime() - 5_000));
+    expect(second.previousVariantId).toBe(v1.id);
+    expect(second.releasedAt).toEqual(later);
+    const history = (await db().repos.releases.history(component.id, { limit: 10 })).reverse();
+    expect(history.map((event) => event.variantId)).toEqual([v1.id, v2.id]);
+  });
+
   it('refuses to publish for a component that does not exist', async () => {
     await expect(publish(v1, 'prod', new Date(), randomUUID())).rejects.toMatchObject({
       code: 'NOT_FOUND',

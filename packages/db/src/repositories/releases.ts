@@ -16,8 +16,11 @@ export function createReleases(prisma: PrismaClient): Releases {
         if (locked.length === 0) throw notFound('Component', componentId);
 
         const key = { componentId_environmentId: { componentId, environmentId } };
-        const previous = await tx.release.findUnique({ where: key, select: { variantId: true } });
-        const current = { variantId, releasedById: releasedBy, releasedAt: now };
+        const previous = await tx.release.findUnique({ where: key, select: { variantId: true, releasedAt: true } });
+        // Publishes take the lock in their own order, not in the order their clocks were read:
+        // an event is never dated before the one it follows, so history's (releasedAt, seq) order is the chain's.
+        const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
+        const current = { variantId, releasedById: releasedBy, releasedAt };
         await tx.release.upsert({
           where: key,
           create: { componentId, environmentId, ...current },
