@@ -45,7 +45,9 @@ export function inMemoryReleases(state: InMemoryState): Releases {
     async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
       const index = state.releases.findIndex((r) => r.componentId === componentId && r.environmentId === environmentId);
       const previous = state.releases[index];
-      const release: Release = { componentId, environmentId, environmentName: envName(environmentId), variantId, releasedBy, releasedAt: now };
+      // As the database: never dated before the release it follows.
+      const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
+      const release: Release = { componentId, environmentId, environmentName: envName(environmentId), variantId, releasedBy, releasedAt };
       if (index >= 0) state.releases[index] = release;
       else state.releases.push(release);
       const event: ReleaseEvent = { ...release, id: eventId, previousVariantId: previous?.variantId ?? null };
