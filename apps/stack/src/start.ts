@@ -13,6 +13,7 @@ try {
   const stack = await startStack({ source: process.env, root, s3Port: port });
   const byName = new Map(stack.services.map((service) => [service.name, service.url]));
   const mcpUrl = byName.get('MCP server') ?? '';
+  const deliveryUrl = byName.get('Delivery API') ?? '';
   const lines = [
     '',
     'Component platform is running (embedded PGlite and S3 under .data/):',
@@ -23,6 +24,11 @@ try {
     `  Claude Code:  claude mcp add --transport http components ${mcpUrl}`,
     `  Other clients: add an HTTP MCP server with the URL ${mcpUrl}`,
     `  Guide:        ${new URL(mcpUrl).origin}/guide`,
+    '',
+    'Show a released component on any web page (the dashboard gives each component\'s lines):',
+    `  <script type="module" src="${deliveryUrl}/host/v1.js"></script>`,
+    `  <cp-component component-id="<id>" env="prod"></cp-component>`,
+    `  Try it:       ${deliveryUrl}/examples/host`,
     '',
     'Press Ctrl+C to stop.',
     '',
