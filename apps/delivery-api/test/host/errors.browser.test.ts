@@ -120,7 +120,7 @@ it('retries a 5xx after the Retry-After the server sent', async () => {
       return route.fulfill({
         status: 503,
         headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '1', 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' },
-        body: JSON.stringify({ type: '/problems/UNAVAILABLE', title: 'Unavailable', status: 503, detail: 'Try again shortly.', code: 'UNAVAILABLE' }),
+        body: JSON.stringify({ type: '/problems/unavailable', title: 'Unavailable', status: 503, detail: 'Try again shortly.', code: 'UNAVAILABLE' }),
       });
     }),
   );

@@ -1,5 +1,5 @@
 import type { HtmlLoader } from '../types.js';
-import { fail } from './fail.js';
+import { sdkError } from '../problem.js';
 
 const SRI_HASH = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})(\?.*)?$/;
 
@@ -12,7 +12,7 @@ async function htmlMatches(html: string, metadata: string): Promise<boolean> {
   // 'sha256' < 'sha384' < 'sha512' as strings.
   const strongest = hashes.map((hash) => hash.algorithm).sort().pop();
   if (!strongest) return false;
-  if (!crypto.subtle) throw fail('INTEGRITY_MISMATCH', 'The component HTML cannot be verified: crypto.subtle needs a secure context (https).');
+  if (!crypto.subtle) throw sdkError('INTEGRITY_MISMATCH', 'The component HTML cannot be verified: crypto.subtle needs a secure context (https).');
   const digest = new Uint8Array(await crypto.subtle.digest(`SHA-${strongest.slice(3)}`, new TextEncoder().encode(html)));
   const actual = btoa(String.fromCharCode(...digest));
   return hashes.some((hash) => hash.algorithm === strongest && hash.digest === actual);
@@ -30,8 +30,8 @@ async function checkLinked(url: string, integrity: string, crossOrigin: string |
   const ok = (request: Promise<Response>): Promise<boolean> => request.then((response) => response.ok, () => false);
   if (await ok(fetch(href, { ...init, integrity }))) return;
   throw (await ok(fetch(href, init)))
-    ? fail('INTEGRITY_MISMATCH', `${href} does not match its integrity attribute (${integrity}).`)
-    : fail('RESOURCE_FAILED', `${href} could not be loaded (CORS is required for a file with an integrity attribute).`);
+    ? sdkError('INTEGRITY_MISMATCH', `${href} does not match its integrity attribute (${integrity}).`)
+    : sdkError('RESOURCE_FAILED', `${href} could not be loaded (CORS is required for a file with an integrity attribute).`);
 }
 
 /** Rejects with INTEGRITY_MISMATCH (or RESOURCE_FAILED) unless the HTML and every linked file that declares integrity match. */
@@ -40,5 +40,5 @@ export async function verifyIntegrity(loader: HtmlLoader): Promise<void> {
     file.type === 'url' && file.integrity ? [checkLinked(file.url, file.integrity, file.crossOrigin)] : [],
   );
   const [html] = await Promise.all([htmlMatches(loader.HTML, loader.integrity), ...linked]);
-  if (!html) throw fail('INTEGRITY_MISMATCH', `The component HTML does not match its integrity (${loader.integrity}).`);
+  if (!html) throw sdkError('INTEGRITY_MISMATCH', `The component HTML does not match its integrity (${loader.integrity}).`);
 }
