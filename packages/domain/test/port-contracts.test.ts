@@ -3,7 +3,9 @@ import {
   applicationGrantsContract,
   createInMemoryCredentials,
   createInMemoryOidcStorage,
+  createInMemoryRepositories,
   credentialsContract,
+  environmentProtectionContract,
   grantLookupContract,
   grantLookupFromSet,
   InMemoryState,
@@ -16,7 +18,12 @@ import {
 describe('in-memory OIDC storage', () => {
   const clock = new ManualClock();
   const storage = createInMemoryOidcStorage(clock);
-  const subject = () => ({ storage, grants: storage, advance: (seconds: number) => clock.advance(seconds), now: () => clock.now() });
+  const subject = () => ({
+    storage,
+    grants: storage,
+    advance: (seconds: number) => clock.advance(seconds),
+    now: () => clock.now(),
+  });
   describe('OidcStorage', () => oidcStorageContract(subject));
   describe('ApplicationGrants', () => applicationGrantsContract(subject));
 });
@@ -36,6 +43,16 @@ describe('grant lookup from a Set', () => {
     },
     revoke: async (id) => {
       grants.delete(id);
+    },
+  }));
+});
+
+describe('in-memory environments and organizations', () => {
+  const repos = createInMemoryRepositories();
+  environmentProtectionContract(() => ({
+    repos,
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
     },
   }));
 });

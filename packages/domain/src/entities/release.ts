@@ -2,6 +2,8 @@ export interface Environment {
   readonly id: string;
   readonly organizationId: string;
   readonly name: string;
+  /** Only owners and admins publish to a protected environment (rules/roles.ts). */
+  readonly protected: boolean;
   readonly createdAt: Date;
 }
 
@@ -27,4 +29,11 @@ export interface ReleaseEvent {
   readonly releasedAt: Date;
 }
 
-export const DEFAULT_ENVIRONMENTS = ['staging', 'prod'] as const;
+/** The environments every new organization starts with: `prod` protected, `staging` open to every member. */
+export const DEFAULT_ENVIRONMENTS: readonly {
+  readonly name: string;
+  readonly protected: boolean;
+}[] = [
+  { name: 'staging', protected: false },
+  { name: 'prod', protected: true },
+];

@@ -15,6 +15,7 @@ export const ErrorCode = {
   UploadNotHtml: 'UPLOAD_NOT_HTML',
   UploadExpired: 'UPLOAD_EXPIRED',
   EnvironmentInUse: 'ENVIRONMENT_IN_USE',
+  EnvironmentProtected: 'ENVIRONMENT_PROTECTED',
   Forbidden: 'FORBIDDEN',
 } as const;
 
@@ -32,5 +33,4 @@ export class DomainError extends Error {
   }
 }
 
-export const isDomainError = (error: unknown): error is DomainError =>
-  error instanceof DomainError;
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

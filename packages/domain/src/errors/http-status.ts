@@ -20,6 +20,8 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   UPLOAD_NOT_HTML: 422,
   UPLOAD_EXPIRED: 410,
   ENVIRONMENT_IN_USE: 409,
+  // The caller's role is not enough: a permission refusal, like FORBIDDEN.
+  ENVIRONMENT_PROTECTED: 403,
   FORBIDDEN: 403,
 };
 

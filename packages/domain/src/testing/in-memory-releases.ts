@@ -7,14 +7,17 @@ import { byKey, type InMemoryState } from './in-memory-state.js';
 export function inMemoryEnvironments(state: InMemoryState): Environments {
   return {
     listForOrganization: async (organizationId) =>
-      state.environments.filter((e) => e.organizationId === organizationId).sort((a, b) => a.name.localeCompare(b.name)),
+      state.environments
+        .filter((e) => e.organizationId === organizationId)
+        .sort((a, b) => a.name.localeCompare(b.name)),
     findByName: async (organizationId, name) =>
-      state.environments.find((e) => e.organizationId === organizationId && e.name === name) ?? null,
-    async create({ id, organizationId, name, now }) {
+      state.environments.find((e) => e.organizationId === organizationId && e.name === name) ??
+      null,
+    async create({ id, organizationId, name, protected: isProtected, now }) {
       if (state.environments.some((e) => e.organizationId === organizationId && e.name === name)) {
         throw new DomainError(ErrorCode.NameTaken, `Environment "${name}" already exists.`);
       }
-      const environment = { id, organizationId, name, createdAt: now };
+      const environment = { id, organizationId, name, protected: isProtected, createdAt: now };
       state.environments.push(environment);
       return environment;
     },
@@ -22,17 +25,33 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
       const index = state.environments.findIndex((e) => e.id === id);
       const current = state.environments[index];
       if (!current) return null;
-      if (state.environments.some((e) => e.organizationId === current.organizationId && e.name === name && e.id !== id)) {
+      if (
+        state.environments.some(
+          (e) => e.organizationId === current.organizationId && e.name === name && e.id !== id,
+        )
+      ) {
         throw new DomainError(ErrorCode.NameTaken, `Environment "${name}" already exists.`);
       }
       const renamed = { ...current, name };
       state.environments[index] = renamed;
       return renamed;
     },
+    async setProtected(id, isProtected) {
+      const index = state.environments.findIndex((e) => e.id === id);
+      const current = state.environments[index];
+      if (!current) return null;
+      const changed = { ...current, protected: isProtected };
+      state.environments[index] = changed;
+      return changed;
+    },
     async remove(id) {
       const index = state.environments.findIndex((e) => e.id === id);
       if (index < 0) return 'missing';
-      if (state.releases.some((r) => r.environmentId === id) || state.releaseEvents.some((e) => e.environmentId === id)) return 'in-use';
+      if (
+        state.releases.some((r) => r.environmentId === id) ||
+        state.releaseEvents.some((e) => e.environmentId === id)
+      )
+        return 'in-use';
       state.environments.splice(index, 1);
       return 'removed';
     },
@@ -43,33 +62,58 @@ export function inMemoryReleases(state: InMemoryState): Releases {
   const envName = (id: string) => byKey(state.environments, id)?.name ?? '?';
   return {
     async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
-      const index = state.releases.findIndex((r) => r.componentId === componentId && r.environmentId === environmentId);
+      const index = state.releases.findIndex(
+        (r) => r.componentId === componentId && r.environmentId === environmentId,
+      );
       const previous = state.releases[index];
       // As the database: never dated before the release it follows.
       const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
-      const release: Release = { componentId, environmentId, environmentName: envName(environmentId), variantId, releasedBy, releasedAt };
+      const release: Release = {
+        componentId,
+        environmentId,
+        environmentName: envName(environmentId),
+        variantId,
+        releasedBy,
+        releasedAt,
+      };
       if (index >= 0) state.releases[index] = release;
       else state.releases.push(release);
-      const event: ReleaseEvent = { ...release, id: eventId, previousVariantId: previous?.variantId ?? null };
+      const event: ReleaseEvent = {
+        ...release,
+        id: eventId,
+        previousVariantId: previous?.variantId ?? null,
+      };
       state.releaseEvents.push(event);
       return event;
     },
     listCurrent: async (componentId) =>
-      state.releases.filter((r) => r.componentId === componentId).sort((a, b) => a.environmentName.localeCompare(b.environmentName)),
+      state.releases
+        .filter((r) => r.componentId === componentId)
+        .sort((a, b) => a.environmentName.localeCompare(b.environmentName)),
     findCurrent: async (componentId, environmentId) =>
-      state.releases.find((r) => r.componentId === componentId && r.environmentId === environmentId) ?? null,
+      state.releases.find(
+        (r) => r.componentId === componentId && r.environmentId === environmentId,
+      ) ?? null,
     async history(componentId, { limit, before, after }) {
       // Newest first: latest releasedAt, then the later insertion (as the database's seq).
       const events = state.releaseEvents
         .map((event, seq) => ({ event, seq }))
         .filter(({ event }) => event.componentId === componentId)
-        .sort((a, b) => b.event.releasedAt.getTime() - a.event.releasedAt.getTime() || b.seq - a.seq)
+        .sort(
+          (a, b) => b.event.releasedAt.getTime() - a.event.releasedAt.getTime() || b.seq - a.seq,
+        )
         .map(({ event }) => event);
       const cursor = before ?? after;
       if (cursor === undefined) return events.slice(0, limit);
       const at = events.findIndex((e) => e.id === cursor);
-      if (at < 0) throw new DomainError(ErrorCode.NotFound, `Release event "${cursor}" was not found, or you do not have access to it.`);
-      return before !== undefined ? events.slice(at + 1, at + 1 + limit) : events.slice(Math.max(0, at - limit), at);
+      if (at < 0)
+        throw new DomainError(
+          ErrorCode.NotFound,
+          `Release event "${cursor}" was not found, or you do not have access to it.`,
+        );
+      return before !== undefined
+        ? events.slice(at + 1, at + 1 + limit)
+        : events.slice(Math.max(0, at - limit), at);
     },
   };
 }

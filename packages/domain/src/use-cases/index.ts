@@ -27,6 +27,7 @@ export * from './flows/set-flow-status.js';
 export * from './flows/get-published-flow.js';
 export * from './components/browse-components.js';
 export * from './releases/manage-environments.js';
+export * from './releases/set-environment-protection.js';
 export * from './flows/list-flows.js';
 export * from './components/require-variant.js';
 export * from './components/get-variant-content.js';

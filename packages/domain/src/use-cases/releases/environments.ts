@@ -1,9 +1,9 @@
 import type { Environment } from '../../entities/release.js';
-import { Role } from '../../entities/organization.js';
 import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
+import { canManageEnvironments } from '../../rules/roles.js';
 import { requireMembership } from '../access/require-membership.js';
 
 export async function listEnvironments(
@@ -14,20 +14,29 @@ export async function listEnvironments(
   return deps.repos.environments.listForOrganization(organizationId);
 }
 
-/** Adding an environment changes where releases can go: owners and admins only. */
+/** Adding an environment changes where releases can go: owners and admins only. Open to every member unless `protected`. */
 export async function createEnvironment(
-  { actor, organizationId, name }: { actor: Actor; organizationId: string; name: string },
+  {
+    actor,
+    organizationId,
+    name,
+    protected: isProtected = false,
+  }: { actor: Actor; organizationId: string; name: string; protected?: boolean },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<Environment> {
   const environmentName = normalizeEnvironmentName(name);
   const membership = await requireMembership(actor, organizationId, deps);
-  if (membership.role === Role.Member) {
-    throw new DomainError(ErrorCode.Forbidden, 'Only owners and admins of the organization can add environments.');
+  if (!canManageEnvironments(membership.role)) {
+    throw new DomainError(
+      ErrorCode.Forbidden,
+      'Only owners and admins of the organization can add environments.',
+    );
   }
   return deps.repos.environments.create({
     id: deps.ids.newId(),
     organizationId,
     name: environmentName,
+    protected: isProtected,
     now: deps.clock.now(),
   });
 }

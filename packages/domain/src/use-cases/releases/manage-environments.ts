@@ -1,29 +1,10 @@
 import type { Environment } from '../../entities/release.js';
-import { Role } from '../../entities/organization.js';
 import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { isUuid } from '../../rules/ids.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
-import { requireMembership } from '../access/require-membership.js';
-
-/** The organization's environment by id, for an owner or admin (like adding one). */
-async function loadManagedEnvironment(
-  actor: Actor,
-  organizationId: string,
-  environmentId: string,
-  deps: Pick<DomainDeps, 'repos'>,
-): Promise<Environment> {
-  const membership = await requireMembership(actor, organizationId, deps);
-  const environments = isUuid(environmentId) ? await deps.repos.environments.listForOrganization(organizationId) : [];
-  const environment = environments.find((env) => env.id === environmentId);
-  if (!environment) throw notFound('Environment', environmentId);
-  if (membership.role === Role.Member) {
-    throw new DomainError(ErrorCode.Forbidden, 'Only owners and admins of the organization can change environments.');
-  }
-  return environment;
-}
+import { loadManagedEnvironment } from './load-managed-environment.js';
 
 /**
  * Renames an environment. Releases follow it (they reference its id), so hosts
@@ -34,7 +15,12 @@ export async function renameEnvironment(
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<Environment> {
   const name = normalizeEnvironmentName(input.name);
-  const environment = await loadManagedEnvironment(input.actor, input.organizationId, input.environmentId, deps);
+  const environment = await loadManagedEnvironment(
+    input.actor,
+    input.organizationId,
+    input.environmentId,
+    deps,
+  );
   if (environment.name === name) return environment;
   const renamed = await deps.repos.environments.rename(environment.id, name);
   if (!renamed) throw notFound('Environment', input.environmentId);
@@ -46,7 +32,12 @@ export async function removeEnvironment(
   input: { actor: Actor; organizationId: string; environmentId: string },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<void> {
-  const environment = await loadManagedEnvironment(input.actor, input.organizationId, input.environmentId, deps);
+  const environment = await loadManagedEnvironment(
+    input.actor,
+    input.organizationId,
+    input.environmentId,
+    deps,
+  );
   const outcome = await deps.repos.environments.remove(environment.id);
   if (outcome === 'missing') throw notFound('Environment', input.environmentId);
   if (outcome === 'in-use') {

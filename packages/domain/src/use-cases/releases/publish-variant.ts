@@ -7,10 +7,12 @@ import { normalizeEnvironmentName } from '../../rules/names.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
 import { requireVariant } from '../components/require-variant.js';
 import { requireEnvironment } from './require-environment.js';
+import { requirePublishPermission } from './require-publish-permission.js';
 
 /**
  * Releases a variant (default: the latest) to an environment. Publishing an
  * earlier variant is how a rollback is done; every publish is kept in the history.
+ * A protected environment takes releases from owners and admins only (ENVIRONMENT_PROTECTED).
  */
 export async function publishVariant(
   input: { actor: Actor; componentId: string; environment: string; variantId?: string | undefined },
@@ -19,6 +21,7 @@ export async function publishVariant(
   normalizeEnvironmentName(input.environment); // a malformed name is bad input, before any lookup
   const component = await loadAccessibleComponent(input.actor, input.componentId, deps);
   const environment = await requireEnvironment(component.organizationId, input.environment, deps);
+  await requirePublishPermission(input.actor, environment, deps);
   const variant = await pickVariant(component.id, input.variantId, deps);
   const event = await deps.repos.releases.publish({
     eventId: deps.ids.newId(),

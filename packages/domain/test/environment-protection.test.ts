@@ -1,0 +1,233 @@
+import type { Role } from '../src/entities/organization.js';
+import { ErrorCode } from '../src/errors/domain-error.js';
+import { canPublishTo } from '../src/rules/roles.js';
+import { inMemoryDeps } from '../src/testing/test-deps.js';
+import { getComponentPage } from '../src/use-cases/components/get-component-page.js';
+import { createEnvironment, listEnvironments } from '../src/use-cases/releases/environments.js';
+import { getPublishPreview } from '../src/use-cases/releases/get-publish-preview.js';
+import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
+import { setEnvironmentProtection } from '../src/use-cases/releases/set-environment-protection.js';
+import { aUser, anUploadedComponent } from './builders.js';
+
+/** An organization (Alice's) with a component of two variants, and one person per role. */
+async function anOrganizationWithRoles() {
+  const { deps, objects, repos } = inMemoryDeps();
+  const alice = await aUser(deps, 'alice@example.com');
+  const join = async (email: string, role: Role) => {
+    const person = await aUser(deps, email);
+    repos.state.memberships.push({
+      userId: person.user.id,
+      organizationId: alice.organizationId,
+      role,
+    });
+    return person;
+  };
+  const admin = await join('ada@example.com', 'admin');
+  const member = await join('mo@example.com', 'member');
+  const first = await anUploadedComponent(deps, objects, alice.actor, { name: 'Banner' });
+  const second = await anUploadedComponent(deps, objects, alice.actor, {
+    componentId: first.componentId,
+  });
+  const organizationName = repos.state.organizations.find(
+    (o) => o.id === alice.organizationId,
+  )!.name;
+  const env = async (name: string) =>
+    (
+      await listEnvironments({ actor: alice.actor, organizationId: alice.organizationId }, deps)
+    ).find((e) => e.name === name)!;
+  return {
+    deps,
+    repos,
+    alice,
+    admin,
+    member,
+    join,
+    componentId: first.componentId,
+    first,
+    second,
+    organizationName,
+    env,
+  };
+}
+
+describe('protected environments', () => {
+  it('a new organization starts with prod protected and staging open', async () => {
+    const { alice, deps } = await anOrganizationWithRoles();
+    const environments = await listEnvironments(
+      { actor: alice.actor, organizationId: alice.organizationId },
+      deps,
+    );
+    expect(environments.map((e) => [e.name, e.protected])).toEqual([
+      ['prod', true],
+      ['staging', false],
+    ]);
+  });
+
+  it('refuses a member publishing or rolling back to prod, naming who can; staging stays open to them', async () => {
+    const { deps, repos, member, componentId, first, organizationName } =
+      await anOrganizationWithRoles();
+    const expected = {
+      code: ErrorCode.EnvironmentProtected,
+      message: `prod is protected: only owners and admins of ${organizationName} (alice@example.com, ada@example.com) can publish to it. Ask one of them, or publish to staging.`,
+    };
+    await expect(
+      publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
+    ).rejects.toMatchObject(expected);
+    await expect(
+      publishVariant(
+        { actor: member.actor, componentId, environment: ' PROD ', variantId: first.variantId },
+        deps,
+      ),
+    ).rejects.toMatchObject(expected);
+    expect(repos.state.releaseEvents).toEqual([]);
+    const staged = await publishVariant(
+      { actor: member.actor, componentId, environment: 'staging' },
+      deps,
+    );
+    expect(staged.event.environmentName).toBe('staging');
+  });
+
+  it('owners and admins publish and roll back to prod', async () => {
+    const { deps, alice, admin, componentId, first, second } = await anOrganizationWithRoles();
+    expect(
+      (await publishVariant({ actor: admin.actor, componentId, environment: 'prod' }, deps)).variant
+        .id,
+    ).toBe(second.variantId);
+    const back = await publishVariant(
+      { actor: alice.actor, componentId, environment: 'prod', variantId: first.variantId },
+      deps,
+    );
+    expect(back.event).toMatchObject({
+      variantId: first.variantId,
+      previousVariantId: second.variantId,
+      releasedBy: alice.user.id,
+    });
+  });
+
+  it('names at most five owners and admins, and says when no environment is open', async () => {
+    const { deps, alice, member, join, componentId, env, organizationName } =
+      await anOrganizationWithRoles();
+    for (const n of [1, 2, 3, 4]) await join(`admin${n}@example.com`, 'admin');
+    await setEnvironmentProtection(
+      {
+        actor: alice.actor,
+        organizationId: alice.organizationId,
+        environmentId: (await env('staging')).id,
+        protected: true,
+      },
+      deps,
+    );
+    const refusal = publishVariant(
+      { actor: member.actor, componentId, environment: 'staging' },
+      deps,
+    );
+    await expect(refusal).rejects.toMatchObject({ code: ErrorCode.EnvironmentProtected });
+    const message = await refusal.then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(
+      new RegExp(
+        `^staging is protected: only owners and admins of ${organizationName} \\(alice@example\\.com, [^)]+ and others\\) can publish to it\\. Ask one of them to publish it\\.$`,
+      ),
+    );
+    expect(message.split('@example.com').length - 1).toBe(5);
+  });
+
+  it('only owners and admins set or clear the flag; then members publish where it is clear', async () => {
+    const { deps, alice, admin, member, componentId, env } = await anOrganizationWithRoles();
+    const prod = await env('prod');
+    const organizationId = alice.organizationId;
+    await expect(
+      setEnvironmentProtection(
+        { actor: member.actor, organizationId, environmentId: prod.id, protected: false },
+        deps,
+      ),
+    ).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+      message: 'Only owners and admins of the organization can change environments.',
+    });
+    expect((await env('prod')).protected).toBe(true);
+    const stranger = await aUser(deps);
+    await expect(
+      setEnvironmentProtection(
+        { actor: stranger.actor, organizationId, environmentId: prod.id, protected: false },
+        deps,
+      ),
+    ).rejects.toMatchObject({ code: ErrorCode.NotFound });
+
+    expect(
+      await setEnvironmentProtection(
+        { actor: admin.actor, organizationId, environmentId: prod.id, protected: false },
+        deps,
+      ),
+    ).toMatchObject({ id: prod.id, protected: false });
+    expect(
+      (await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps)).event
+        .environmentName,
+    ).toBe('prod');
+    expect(
+      await setEnvironmentProtection(
+        { actor: alice.actor, organizationId, environmentId: prod.id, protected: true },
+        deps,
+      ),
+    ).toMatchObject({ protected: true });
+    await expect(
+      publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
+    ).rejects.toMatchObject({ code: ErrorCode.EnvironmentProtected });
+  });
+
+  it('an environment can be added protected; added environments are open by default', async () => {
+    const { deps, alice, member, componentId } = await anOrganizationWithRoles();
+    const organizationId = alice.organizationId;
+    expect(
+      await createEnvironment(
+        { actor: alice.actor, organizationId, name: 'live', protected: true },
+        deps,
+      ),
+    ).toMatchObject({ name: 'live', protected: true });
+    expect(
+      await createEnvironment({ actor: alice.actor, organizationId, name: 'qa' }, deps),
+    ).toMatchObject({ name: 'qa', protected: false });
+    await expect(
+      publishVariant({ actor: member.actor, componentId, environment: 'live' }, deps),
+    ).rejects.toMatchObject({ code: ErrorCode.EnvironmentProtected });
+    await expect(
+      publishVariant({ actor: member.actor, componentId, environment: 'qa' }, deps),
+    ).resolves.toBeDefined();
+  });
+
+  it('the publish preview and the component page carry the role the pages decide with', async () => {
+    const { deps, member, admin, componentId, second, env } = await anOrganizationWithRoles();
+    const prod = await env('prod');
+    const preview = await getPublishPreview(
+      { actor: member.actor, componentId, variantId: second.variantId, environment: 'prod' },
+      deps,
+    );
+    expect(preview.role).toBe('member');
+    expect(canPublishTo(preview.role, preview.environment!)).toBe(false);
+    const page = await getComponentPage(
+      {
+        actor: admin.actor,
+        componentId,
+        variantId: null,
+        pageSizes: { variants: 10, releaseEvents: 10 },
+      },
+      deps,
+    );
+    expect(page.role).toBe('admin');
+    expect(canPublishTo(page.role, prod)).toBe(true);
+  });
+});
+
+describe('canPublishTo', () => {
+  it.each([
+    ['owner', true, true],
+    ['admin', true, true],
+    ['member', true, false],
+    ['member', false, true],
+    ['owner', false, true],
+  ] as const)('%s to an environment protected=%s: %s', (role, isProtected, allowed) => {
+    expect(canPublishTo(role, { protected: isProtected })).toBe(allowed);
+  });
+});
