@@ -9,7 +9,7 @@ describeEachBackend('organizations and environments', (db) => {
     const organization = {
       id: randomUUID(),
       name: 'Acme',
-      environments: [{ id: randomUUID(), name: 'qa' }],
+      environments: [{ id: randomUUID(), name: 'qa', protected: false }],
     };
     const created = await db().repos.organizations.create({ organization, ownerId: user.id, now });
 
@@ -26,6 +26,7 @@ describeEachBackend('organizations and environments', (db) => {
         id: organization.environments[0]!.id,
         organizationId: organization.id,
         name: 'qa',
+        protected: false,
         createdAt: now,
       },
     ]);
@@ -77,6 +78,7 @@ describeEachBackend('organizations and environments', (db) => {
       id: randomUUID(),
       organizationId: organization.id,
       name: 'canary',
+      protected: false,
       now,
     });
     expect(canary).toMatchObject({
@@ -96,6 +98,7 @@ describeEachBackend('organizations and environments', (db) => {
       id: randomUUID(),
       organizationId: organization.id,
       name: 'prod',
+      protected: true,
       now,
     });
     expect(await errorCode(again)).toBe('NAME_TAKEN');

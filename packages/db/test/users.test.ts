@@ -7,8 +7,8 @@ const newOrganization = () => ({
   id: randomUUID(),
   name: uniqueName('org'),
   environments: [
-    { id: randomUUID(), name: 'staging' },
-    { id: randomUUID(), name: 'prod' },
+    { id: randomUUID(), name: 'staging', protected: false },
+    { id: randomUUID(), name: 'prod', protected: true },
   ],
 });
 
@@ -55,9 +55,20 @@ describeEachBackend('users', (db) => {
   });
 
   it('finds many users by id in one call: the ones that exist, each once', async () => {
-    const [{ user: ada }, { user: grace }] = [await aUserWithOrganization(db().repos), await aUserWithOrganization(db().repos)];
-    const found = await db().repos.users.findByIds([grace.id, randomUUID(), ada.id, 'not-a-uuid', grace.id]);
-    expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual([ada, grace].sort((a, b) => a.id.localeCompare(b.id)));
+    const [{ user: ada }, { user: grace }] = [
+      await aUserWithOrganization(db().repos),
+      await aUserWithOrganization(db().repos),
+    ];
+    const found = await db().repos.users.findByIds([
+      grace.id,
+      randomUUID(),
+      ada.id,
+      'not-a-uuid',
+      grace.id,
+    ]);
+    expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [ada, grace].sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(await db().repos.users.findByIds([])).toEqual([]);
     expect(await db().repos.users.findByIds(['not-a-uuid'])).toEqual([]);
   });
@@ -83,8 +94,8 @@ describeEachBackend('users', (db) => {
     const organization = {
       ...newOrganization(),
       environments: [
-        { id: randomUUID(), name: 'prod' },
-        { id: randomUUID(), name: 'prod' },
+        { id: randomUUID(), name: 'prod', protected: true },
+        { id: randomUUID(), name: 'prod', protected: true },
       ],
     };
     const attempt = db().repos.users.createWithOrganization({

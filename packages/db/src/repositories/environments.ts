@@ -22,10 +22,10 @@ export function createEnvironments(prisma: PrismaClient): Environments {
       return row && toEnvironment(row);
     },
 
-    async create({ id, organizationId, name, now }) {
+    async create({ id, organizationId, name, protected: isProtected, now }) {
       try {
         const row = await prisma.environment.create({
-          data: { id, organizationId, name, createdAt: now },
+          data: { id, organizationId, name, protected: isProtected, createdAt: now },
         });
         return toEnvironment(row);
       } catch (error) {
@@ -43,6 +43,17 @@ export function createEnvironments(prisma: PrismaClient): Environments {
         if (!isUniqueViolation(error, ['organization_id', 'name'])) throw error;
         throw nameTaken(name);
       }
+      const row = await prisma.environment.findUnique({ where: { id } });
+      return row && toEnvironment(row);
+    },
+
+    async setProtected(id, isProtected) {
+      if (!isUuid(id)) return null;
+      const { count } = await prisma.environment.updateMany({
+        where: { id },
+        data: { protected: isProtected },
+      });
+      if (count === 0) return null;
       const row = await prisma.environment.findUnique({ where: { id } });
       return row && toEnvironment(row);
     },

@@ -44,7 +44,10 @@ export const toComponent = (row: ComponentRow): Component => ({
 });
 
 /** The shape of the listing queries (SUMMARY_COLUMNS in components.ts). */
-export type ComponentSummaryRow = Pick<ComponentRow, 'id' | 'name' | 'description' | 'tags' | 'variantsCount' | 'updatedAt'>;
+export type ComponentSummaryRow = Pick<
+  ComponentRow,
+  'id' | 'name' | 'description' | 'tags' | 'variantsCount' | 'updatedAt'
+>;
 
 export const toComponentSummary = (row: ComponentSummaryRow): ComponentSummary => ({
   id: row.id,
@@ -71,6 +74,7 @@ export const toEnvironment = (row: Rows.Environment): Environment => ({
   id: row.id,
   organizationId: row.organizationId,
   name: row.name,
+  protected: row.protected,
   createdAt: row.createdAt,
 });
 

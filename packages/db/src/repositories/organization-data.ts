@@ -12,6 +12,7 @@ export const organizationData = (organization: NewOrganization, now: Date) =>
       create: organization.environments.map((env) => ({
         id: env.id,
         name: env.name,
+        protected: env.protected,
         createdAt: now,
       })),
     },

@@ -46,5 +46,20 @@ export function createOrganizations(prisma: PrismaClient): Organizations {
       });
       return row && { userId: row.userId, organizationId: row.organizationId, role: row.role };
     },
+
+    async listMembers(organizationId, { roles, limit }) {
+      if (!isUuid(organizationId)) return [];
+      // The enum's order is owner, admin, member: ordering by role puts owners first.
+      const rows = await prisma.membership.findMany({
+        where: { organizationId, role: { in: [...roles] } },
+        orderBy: [{ role: 'asc' }, { userId: 'asc' }],
+        take: limit,
+      });
+      return rows.map((row) => ({
+        userId: row.userId,
+        organizationId: row.organizationId,
+        role: row.role,
+      }));
+    },
   };
 }

@@ -1,14 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type {
-  Component,
-  ConfirmUploadInput,
-  Environment,
-  Organization,
-  Repositories,
-  UploadSession,
-  User,
-  Variant,
+import {
+  DEFAULT_ENVIRONMENTS,
+  type Component,
+  type ConfirmUploadInput,
+  type Environment,
+  type Membership,
+  type Organization,
+  type Repositories,
+  type Role,
+  type UploadSession,
+  type User,
+  type Variant,
 } from '@cp/domain';
+import type { TestDatabase } from './test-database.js';
 
 /*
  * Test data builders, named for what the test needs. They write through the
@@ -28,7 +32,7 @@ export interface Owner {
   readonly environments: Environment[];
 }
 
-/** A user with their own organization (environments `staging` and `prod`), as sign-up creates them. */
+/** A user with their own organization (environments `staging` and `prod`, protected), as sign-up creates them. */
 export async function aUserWithOrganization(
   repos: Repositories,
   options: {
@@ -41,7 +45,7 @@ export async function aUserWithOrganization(
   const organization = {
     id: randomUUID(),
     name: options.organizationName ?? uniqueName('org'),
-    environments: ['staging', 'prod'].map((name) => ({ id: randomUUID(), name })),
+    environments: DEFAULT_ENVIRONMENTS.map((env) => ({ id: randomUUID(), ...env })),
   };
   const user = await repos.users.createWithOrganization({
     user: {
@@ -57,6 +61,30 @@ export async function aUserWithOrganization(
     organization: (await repos.organizations.findById(organization.id))!,
     environments: await repos.environments.listForOrganization(organization.id),
   };
+}
+
+/**
+ * `userId` joins the organization with `role`. Nothing in the product adds people to an
+ * organization yet (the repositories write a membership only at sign-up), so this goes through Prisma.
+ */
+export async function aMembership(
+  db: Pick<TestDatabase, 'prisma'>,
+  membership: { userId: string; organizationId: string; role: Role },
+): Promise<Membership> {
+  await db.prisma.membership.create({ data: membership });
+  return membership;
+}
+
+/** A new user (with their own organization) who is also `role` in `organizationId`. */
+export async function aMemberOf(
+  db: Pick<TestDatabase, 'prisma' | 'repos'>,
+  organizationId: string,
+  role: Role,
+  options: { email?: string } = {},
+): Promise<User> {
+  const { user } = await aUserWithOrganization(db.repos, options);
+  await aMembership(db, { userId: user.id, organizationId, role });
+  return user;
 }
 
 /** A pending upload session; a new component's by default, or one for `componentId`. */

@@ -5,6 +5,8 @@ export {
 } from './test-database.js';
 export {
   aComponent,
+  aMemberOf,
+  aMembership,
   anUploadSession,
   aUserWithOrganization,
   aVariant,
