@@ -100,6 +100,9 @@ the newest version is only the <em>preview</em>.</p>
       pass <code>variantId</code> to release a specific one.</li>
   <li>To roll back, find the earlier version with <code>list_variants</code> and publish its <code>variantId</code>.</li>
   <li>Every release is recorded in an append-only history.</li>
+  <li><code>prod</code> is <em>protected</em> in a new organization: only its owners and admins publish (or roll back) there;
+      a member gets <code>ENVIRONMENT_PROTECTED</code>, which names who can. Members publish to <code>staging</code>. Owners and
+      admins protect or open any environment on the dashboard's environments page.</li>
 </ul>
 
 <h2 id="consume">6. Consuming a component</h2>

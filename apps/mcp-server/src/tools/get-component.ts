@@ -13,10 +13,19 @@ export const getComponent = defineTool({
     'Set includeContent=false for a fast metadata-only read (then latestVariant, resolvedEnvironment and htmlContent are null). ' +
     'Next: edit_component_tags to change tags, list_variants to see versions, upload_component to add a version.',
   scope: Scope.Read,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   input: z.strictObject({
     componentId,
-    environment: environmentName.optional().describe('Return the version released to this environment (for example "prod") instead of the latest.'),
+    environment: environmentName
+      .optional()
+      .describe(
+        'Return the version released to this environment (for example "prod") instead of the latest.',
+      ),
     includeContent: z
       .boolean({ error: 'includeContent must be true or false.' })
       .optional()
@@ -25,23 +34,48 @@ export const getComponent = defineTool({
   output: z.object({
     component: componentShape,
     resolvedEnvironment: z
-      .object({ name: z.string(), variantId: z.string(), releasedAt: z.string() })
+      .object({
+        name: z.string(),
+        protected: z
+          .boolean()
+          .describe(
+            'Only owners and admins of the organization publish to a protected environment.',
+          ),
+        variantId: z.string(),
+        releasedAt: z.string(),
+      })
       .nullable()
-      .describe('The environment asked for and its release; null without "environment" or with includeContent=false.'),
-    latestVariant: variantShape.nullable().describe('The version whose HTML is returned; null with includeContent=false or before the first upload.'),
+      .describe(
+        'The environment asked for and its release; null without "environment" or with includeContent=false.',
+      ),
+    latestVariant: variantShape
+      .nullable()
+      .describe(
+        'The version whose HTML is returned; null with includeContent=false or before the first upload.',
+      ),
     htmlContent: z.string().nullable(),
   }),
   async run(args, ctx) {
     const includeContent = args.includeContent ?? true;
     const result = await getComponentUseCase(
-      { actor: actorOf(ctx), componentId: args.componentId, environment: args.environment, includeContent },
+      {
+        actor: actorOf(ctx),
+        componentId: args.componentId,
+        environment: args.environment,
+        includeContent,
+      },
       ctx.domain,
     );
     return {
       component: toComponent(result.component),
       resolvedEnvironment:
         includeContent && result.environment !== null && result.release !== null
-          ? { name: result.environment.name, variantId: result.release.variantId, releasedAt: isoTime(result.release.releasedAt) }
+          ? {
+              name: result.environment.name,
+              protected: result.environment.protected,
+              variantId: result.release.variantId,
+              releasedAt: isoTime(result.release.releasedAt),
+            }
           : null,
       latestVariant: includeContent && result.variant !== null ? toVariant(result.variant) : null,
       htmlContent: includeContent ? result.html : null,

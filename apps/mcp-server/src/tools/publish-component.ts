@@ -10,13 +10,22 @@ export const publishComponent = defineTool({
   description:
     'Releases a version of a component to an environment (for example "staging" or "prod"); hosts reading /consume?env=<environment> get it from then on. ' +
     'Without variantId the latest version is released. Publishing an earlier variantId (see list_variants) is the rollback. ' +
-    'Every release is recorded in the history.',
+    'Every release is recorded in the history. ' +
+    "A protected environment (prod in a new organization) takes releases only from the organization's owners and admins: " +
+    'anyone else gets ENVIRONMENT_PROTECTED, whose message names who can publish there and the environments open to you.',
   scope: Scope.Write,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   input: z.strictObject({
     componentId,
     environment: environmentName,
-    variantId: uuid('variantId').optional().describe('The version to release, from list_variants; default: the latest.'),
+    variantId: uuid('variantId')
+      .optional()
+      .describe('The version to release, from list_variants; default: the latest.'),
   }),
   output: z.object({
     message: z.string(),
@@ -24,12 +33,20 @@ export const publishComponent = defineTool({
     environment: z.string(),
     variantId: z.string(),
     sequence: z.int(),
-    previousVariantId: z.string().nullable().describe('What the environment served before; publish it to roll back.'),
+    previousVariantId: z
+      .string()
+      .nullable()
+      .describe('What the environment served before; publish it to roll back.'),
     releasedAt: z.string(),
   }),
   async run(args, ctx) {
     const { event, variant } = await publishVariant(
-      { actor: actorOf(ctx), componentId: args.componentId, environment: args.environment, variantId: args.variantId },
+      {
+        actor: actorOf(ctx),
+        componentId: args.componentId,
+        environment: args.environment,
+        variantId: args.variantId,
+      },
       ctx.domain,
     );
     const unchanged = event.previousVariantId === event.variantId;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase } from '@cp/db/testing';
+import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainConfig, type DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 
 export interface TestDomain {
   readonly deps: DomainDeps;
+  /** For what no port writes (memberships other than the owner's: `aMemberOf`). */
+  readonly database: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export async function createTestDomain(config: Partial<DomainConfig> = {}): Prom
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
   return {
+    database,
     deps: {
       repos: database.repos,
       objects,
