@@ -55,11 +55,7 @@ export function createOrganizations(prisma: PrismaClient): Organizations {
         orderBy: [{ role: 'asc' }, { userId: 'asc' }],
         take: limit,
       });
-      return rows.map((row) => ({
-        userId: row.userId,
-        organizationId: row.organizationId,
-        role: row.role,
-      }));
+      return rows.map((row) => ({ userId: row.userId, organizationId: row.organizationId, role: row.role }));
     },
   };
 }

@@ -1,9 +1,4 @@
-import type {
-  MemberOrganization,
-  Membership,
-  Organization,
-  Role,
-} from '../entities/organization.js';
+import type { MemberOrganization, Membership, Organization, Role } from '../entities/organization.js';
 
 export interface NewOrganization {
   readonly id: string;
@@ -14,18 +9,11 @@ export interface NewOrganization {
 
 export interface Organizations {
   /** Atomic: the organization, its environments and an owner membership for `ownerId`. */
-  create(input: {
-    organization: NewOrganization;
-    ownerId: string;
-    now: Date;
-  }): Promise<Organization>;
+  create(input: { organization: NewOrganization; ownerId: string; now: Date }): Promise<Organization>;
   findById(id: string): Promise<Organization | null>;
   /** The user's organizations, ordered by name then id. */
   listForUser(userId: string): Promise<MemberOrganization[]>;
   findMembership(userId: string, organizationId: string): Promise<Membership | null>;
-  /** At most `limit` memberships of the organization with one of `roles`, owners first (the order of Role), then by user id. */
-  listMembers(
-    organizationId: string,
-    options: { roles: readonly Role[]; limit: number },
-  ): Promise<Membership[]>;
+  /** At most `limit` memberships of the organization with one of `roles`: owners first (the order of Role), then by user id. */
+  listMembers(organizationId: string, options: { roles: readonly Role[]; limit: number }): Promise<Membership[]>;
 }

@@ -5,23 +5,12 @@ import type { NewOrganization, Organizations } from '../ports/organizations.js';
 import type { Users } from '../ports/users.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
-function addOrganization(
-  state: InMemoryState,
-  organization: NewOrganization,
-  ownerId: string,
-  now: Date,
-): Organization {
+function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
   const org = { id: organization.id, name: organization.name, createdAt: now };
   state.organizations.push(org);
   state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner' });
   for (const env of organization.environments) {
-    state.environments.push({
-      id: env.id,
-      organizationId: org.id,
-      name: env.name,
-      protected: env.protected,
-      createdAt: now,
-    });
+    state.environments.push({ id: env.id, organizationId: org.id, name: env.name, protected: env.protected, createdAt: now });
   }
   return org;
 }
@@ -40,37 +29,28 @@ export function inMemoryUsers(state: InMemoryState): Users {
     },
     findById: async (id) => byKey(state.users, id),
     findByIds: async (ids) => state.users.filter((u) => ids.includes(u.id)),
-    findByEmail: async (email) =>
-      state.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
+    findByEmail: async (email) => state.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
   };
 }
 
 export function inMemoryOrganizations(state: InMemoryState): Organizations {
   return {
-    create: async ({ organization, ownerId, now }) =>
-      addOrganization(state, organization, ownerId, now),
+    create: async ({ organization, ownerId, now }) => addOrganization(state, organization, ownerId, now),
     findById: async (id) => byKey(state.organizations, id),
     async listForUser(userId) {
       const user = byKey(state.users, userId);
       return state.memberships
         .filter((m) => m.userId === userId)
-        .map((m) => ({
-          ...byKey(state.organizations, m.organizationId)!,
-          role: m.role,
-          isDefault: user?.defaultOrganizationId === m.organizationId,
-        }))
+        .map((m) => ({ ...byKey(state.organizations, m.organizationId)!, role: m.role, isDefault: user?.defaultOrganizationId === m.organizationId }))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     },
     findMembership: async (userId, organizationId) =>
-      state.memberships.find((m) => m.userId === userId && m.organizationId === organizationId) ??
-      null,
+      state.memberships.find((m) => m.userId === userId && m.organizationId === organizationId) ?? null,
     async listMembers(organizationId, { roles, limit }) {
       const rank = Object.values(Role);
       return state.memberships
         .filter((m) => m.organizationId === organizationId && roles.includes(m.role))
-        .sort(
-          (a, b) => rank.indexOf(a.role) - rank.indexOf(b.role) || a.userId.localeCompare(b.userId),
-        )
+        .sort((a, b) => rank.indexOf(a.role) - rank.indexOf(b.role) || a.userId.localeCompare(b.userId))
         .slice(0, limit);
     },
   };
