@@ -1,8 +1,9 @@
-import type { ComponentPageView, EnvironmentReleases } from '@cp/domain';
+import { canPublishTo, type ComponentPageView, type EnvironmentReleases, type Role } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { hostSnippetSection, type HostLinks } from './host-snippet.js';
 import { bytes, type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
+import { protectedNote } from './protected-note.js';
 
 /** Where the page's links go (the routes own the URLs). */
 export interface ComponentPageLinks {
@@ -47,7 +48,7 @@ ${component.tags.length === 0 ? html`<p class="hint">No tags.</p>` : html`<ul cl
 <button type="submit">Save tags</button></form>
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
-<table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, label))}</tbody></table>
+<table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, view.role, label))}</tbody></table>
 ${hostSnippetSection(component.id, view.environments, content.host)}
 <h2 id="variants">Variants</h2>
 ${variants.items.length === 0 ? html`<p>${variants.isLatest ? 'No variant yet.' : 'No older variant.'}</p>` : html`<table><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Uploaded by</th><th scope="col">When</th><th scope="col">Live in</th><th scope="col"><span class="hint">Actions</span></th></tr></thead>
@@ -63,11 +64,19 @@ ${pager('Release history', 'release events', links.history)}`,
   });
 }
 
-/** One environment's row: what it serves, "Publish" the latest variant, "Roll back" (the domain's choice). */
-function environmentRow(componentId: string, env: EnvironmentReleases, label: (variantId: string | null) => string): SafeHtml {
+/**
+ * One environment's row: what it serves, "Publish" the latest variant, "Roll back" (the domain's choice).
+ * Where the person's role may not publish (a protected environment, a member), the buttons are disabled and say why.
+ */
+function environmentRow(componentId: string, env: EnvironmentReleases, role: Role, label: (variantId: string | null) => string): SafeHtml {
   const publishHref = (variantId: string) => `/component/${componentId}/publish?environment=${env.environment.name}&variant=${variantId}`;
   const { current, publish, rollBack } = env;
+  const allowed = canPublishTo(role, env.environment);
+  const noteId = `protected-${env.environment.id}`;
+  const action = (href: string, text: string, style: string): SafeHtml =>
+    allowed ? html`<a class="${style}" href="${href}">${text}</a>` : html`<button type="button" class="${style}" disabled aria-describedby="${noteId}">${text}</button>`;
   return html`<tr><th scope="row">${env.environment.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
-<td class="inline">${publish === null ? '' : html`<a class="button" href="${publishHref(publish.id)}">Publish v${publish.sequence}</a>`}
-${rollBack === null ? '' : html`<a class="button secondary" href="${publishHref(rollBack.id)}">Roll back to ${label(rollBack.id)}</a>`}</td></tr>`;
+<td class="inline">${publish === null ? '' : action(publishHref(publish.id), `Publish v${publish.sequence}`, 'button')}
+${rollBack === null ? '' : action(publishHref(rollBack.id), `Roll back to ${label(rollBack.id)}`, 'button secondary')}
+${allowed || (publish === null && rollBack === null) ? '' : protectedNote(env.environment.name, noteId)}</td></tr>`;
 }

@@ -17,6 +17,7 @@ input[type=text], input[type=search], select { padding: .45rem .6rem; font: inhe
 .hint { color: var(--muted); font-size: .9rem; }
 button, .button { font: inherit; padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
 button.secondary, .button.secondary { background: transparent; color: CanvasText; border-color: var(--line); }
+button:disabled { opacity: .55; cursor: not-allowed; }
 button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .error { border-left: 4px solid var(--danger); padding: .5rem .75rem; margin: 0 0 1rem; }

@@ -27,7 +27,8 @@ beforeAll(async () => {
   stack = await startDashboardStack({ clock: { now: () => now }, config: { deliveryUrl: DELIVERY } });
   owner = await anAccount(stack.auth);
   member = await anAccount(stack.auth);
-  await aMembership(stack.db, member, owner.defaultOrganizationId, 'member');
+  // An admin: prod is protected, and this member rolls it back (members are refused there: protected-environments.test.ts).
+  await aMembership(stack.db, member, owner.defaultOrganizationId, 'admin');
   component = await aComponent(stack.domain.repos, { organizationId: owner.defaultOrganizationId, createdBy: owner.id, name: 'Price tag', now: at(1, 5) });
   const v1 = (await stack.domain.repos.variants.findLatest(component.id))!;
   variants = [v1, await anUploadOf(stack.domain, component, { by: member, now: at(2, 30), size: 2048 }), await anUploadOf(stack.domain, component, { by: owner, now: at(3, 45), size: 1_536_000 })];

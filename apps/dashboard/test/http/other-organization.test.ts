@@ -102,6 +102,10 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'rename an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments/${ids.environment}/rename`, form: () => ({ name: 'renamed' }) },
     { name: "the environment renamed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/environments/${ids.environment}/rename`, form: () => ({ name: 'renamed' }) },
   ],
+  'POST /orgs/:orgId/environments/:envId/protection': [
+    { name: 'protect an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments/${ids.environment}/protection`, form: () => ({ protected: 'true' }) },
+    { name: "the environment protected through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/environments/${ids.environment}/protection`, form: () => ({ protected: 'true' }) },
+  ],
   'POST /orgs/:orgId/environments/:envId/remove': [
     { name: 'remove an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments/${ids.spareEnvironment}/remove` },
     { name: "the environment removed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/environments/${ids.spareEnvironment}/remove` },

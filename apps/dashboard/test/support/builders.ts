@@ -1,4 +1,4 @@
-import { aComponent, anUploadSession, aVariant, aVariantInput, type TestDatabase } from '@cp/db/testing';
+import { aComponent, aMembership as joinOrganization, anUploadSession, aVariant, aVariantInput, type TestDatabase } from '@cp/db/testing';
 import type { Component, DomainDeps, Role, User, Variant } from '@cp/domain';
 
 /** Stores `html` at a variant's object key, as a confirmed upload leaves it. */
@@ -30,11 +30,8 @@ export async function anUploadOf(domain: DomainDeps, component: Component, optio
   return (await domain.repos.variants.findById(variant.id))!;
 }
 
-/**
- * `user` joins the organization with `role`. The repositories write memberships only at sign-up
- * (and nothing in the product invites people yet), so this goes through Prisma.
- */
+/** `user` joins the organization with `role` (through Prisma: nothing in the product invites people yet). */
 export async function aMembership(db: TestDatabase | null, user: User, organizationId: string, role: Role = 'member'): Promise<void> {
   if (db === null) throw new Error("aMembership needs the stack's own database");
-  await db.prisma.membership.create({ data: { userId: user.id, organizationId, role } });
+  await joinOrganization(db, { userId: user.id, organizationId, role });
 }
