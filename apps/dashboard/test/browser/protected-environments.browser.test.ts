@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import { launchChromium, type Browser, type Page } from '@cp/browser-testing';
+import type { Component, User, Variant } from '@cp/domain';
+import { PASSWORD } from '../../../auth-server/test/support/flow.js';
+import { aComponentWithVariants, aMembership } from '../support/builders.js';
+import {
+  anAccount,
+  startDashboardStack,
+  type DashboardStack,
+} from '../support/dashboard-server.js';
+
+/*
+ * What a member sees of a protected environment, in headless Chromium: prod's Publish is a disabled
+ * button whose accessible description says why, the confirmation page's button is disabled too, and
+ * staging still publishes. The owner gets links. Screenshots land in test-artifacts/.
+ */
+
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
+
+let stack: DashboardStack;
+let browser: Browser;
+let owner: User;
+let member: User;
+let component: Component;
+let variants: Variant[];
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  stack = await startDashboardStack();
+  browser = await launchChromium();
+  owner = await anAccount(stack.auth);
+  member = await anAccount(stack.auth);
+  await aMembership(stack.db, member, owner.defaultOrganizationId, 'member');
+  ({ component, variants } = await aComponentWithVariants(stack.domain, owner, 2));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function signIn(user: User, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${stack.url}${path}`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${stack.url}${path}`, { timeout: 10_000 });
+  return page;
+}
+
+/** The text of the element that the first match's `aria-describedby` points to: its accessible description. */
+async function descriptionOf(page: Page, selector: string): Promise<string | null> {
+  const id = await page.locator(selector).first().getAttribute('aria-describedby');
+  return id === null ? null : page.locator(`[id="${id}"]`).textContent();
+}
+
+it('a member: prod publishing disabled with the reason, staging publishing works; the owner gets links', async () => {
+  const page = await signIn(member, `/component/${component.id}`);
+  const prodPublish = page
+    .getByRole('row', { name: /^prod/ })
+    .getByRole('button', { name: 'Publish v2' });
+  expect(await prodPublish.isDisabled()).toBe(true);
+  expect(await descriptionOf(page, 'tr:has(th:text-is("prod")) button')).toBe(
+    'prod is protected: only owners and admins of the organization publish or roll back here.',
+  );
+  await page.screenshot({ path: `${ARTIFACTS}protected-component-page.png`, fullPage: true });
+
+  await page.goto(
+    `${stack.url}/component/${component.id}/publish?environment=prod&variant=${variants[1]!.id}`,
+  );
+  expect(await page.getByRole('button', { name: 'Publish prod to v2' }).isDisabled()).toBe(true);
+  await page.screenshot({ path: `${ARTIFACTS}protected-confirmation.png`, fullPage: true });
+
+  await page.goto(`${stack.url}/component/${component.id}`);
+  await page
+    .getByRole('row', { name: /^staging/ })
+    .getByRole('link', { name: 'Publish v2' })
+    .click();
+  await page.getByRole('button', { name: 'Publish staging to v2' }).click();
+  await page.waitForURL(`${stack.url}/component/${component.id}?notice=published`);
+
+  const ownerPage = await signIn(owner, `/component/${component.id}`);
+  expect(
+    await ownerPage
+      .getByRole('row', { name: /^prod/ })
+      .getByRole('link', { name: 'Publish v2' })
+      .count(),
+  ).toBe(1);
+  expect(await ownerPage.getByRole('row', { name: /^prod/ }).getByRole('button').count()).toBe(0);
+});
