@@ -54,7 +54,10 @@ describe.each(['sh', 'bash'] as const)('the upload command run with %s -c', (she
 
     const result = await runShell(shell, curlUploadCommand(url), { cwd: workDir });
 
-    expect(result).toMatchObject({ exitCode: 22, stderr: expect.stringContaining('returned error: 403') });
+    expect(result).toMatchObject({
+      exitCode: 22,
+      stderr: expect.stringContaining('returned error: 403'),
+    });
     expect(await refusalReason(url)).toBe('SignatureDoesNotMatch');
     expect(await target.store.stat(key)).toBeNull();
   });
@@ -94,7 +97,10 @@ describe('a presigned PUT URL', () => {
 
     const result = await runShell('sh', curlUploadCommand(url), { cwd: workDir });
 
-    expect(result).toMatchObject({ exitCode: 22, stderr: expect.stringContaining('returned error: 403') });
+    expect(result).toMatchObject({
+      exitCode: 22,
+      stderr: expect.stringContaining('returned error: 403'),
+    });
     expect(await refusalReason(url)).toMatch(/AccessDenied|expired/i);
     expect(await target.store.stat(key)).toBeNull();
   }, 15_000);
@@ -122,7 +128,10 @@ describe('a presigned PUT URL', () => {
 
     const result = await runShell('sh', command, { cwd: workDir });
 
-    expect(result).toMatchObject({ exitCode: 22, stderr: expect.stringContaining('returned error: 403') });
+    expect(result).toMatchObject({
+      exitCode: 22,
+      stderr: expect.stringContaining('returned error: 403'),
+    });
     expect(await refusalReason(url, 'text/plain')).toBe('SignatureDoesNotMatch');
     expect(await target.store.stat(key)).toBeNull();
   });
@@ -178,7 +187,13 @@ describe('a presigned PUT URL', () => {
 
 /** The S3 error code of a refused PUT (curl --fail hides the body, so ask directly). */
 async function refusalReason(url: string, contentType = 'text/html'): Promise<string> {
-  const response = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: '<p>x</p>' });
+  const response = await fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: '<p>x</p>',
+  });
   const body = await response.text();
-  return /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? `HTTP ${response.status}: ${body.slice(0, 200)}`;
+  return (
+    /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? `HTTP ${response.status}: ${body.slice(0, 200)}`
+  );
 }
