@@ -25,7 +25,7 @@ try {
     `  Other clients: add an HTTP MCP server with the URL ${mcpUrl}`,
     `  Guide:        ${new URL(mcpUrl).origin}/guide`,
     '',
-    "Show a released component on any web page (the dashboard gives each component's lines):",
+    'Show a released component on any web page (the dashboard gives each component\'s lines):',
     `  <script type="module" src="${deliveryUrl}/host/v1.js"></script>`,
     `  <cp-component component-id="<id>" env="prod"></cp-component>`,
     `  Try it:       ${deliveryUrl}/examples/host`,
@@ -41,8 +41,6 @@ try {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
 } catch (error) {
-  process.stderr.write(
-    `Cannot start the stack: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`Cannot start the stack: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }

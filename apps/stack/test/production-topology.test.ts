@@ -26,28 +26,21 @@ import { freePort, ServiceProcess } from './topology/processes.js';
  */
 
 const DATABASE_URL = process.env.DATABASE_URL;
-const redisEnv: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL }
-  : {};
+const redisEnv: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 const run = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  console.log(
-    'production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (and REDIS_URL=redis://127.0.0.1:6379 to include Redis) to run it.',
-  );
+  console.log('production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (and REDIS_URL=redis://127.0.0.1:6379 to include Redis) to run it.');
 }
 
 const exec = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PASSWORD = 'correct horse battery staple';
-const page = (title: string) =>
-  `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
+const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
 
 function signingKeys(): string {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = privateKey.export({ format: 'jwk' });
-  const kid = createHash('sha256')
-    .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
-    .digest('base64url');
+  const kid = createHash('sha256').update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y })).digest('base64url');
   return JSON.stringify({ keys: [{ ...jwk, kid, alg: 'ES256', use: 'sig' }] });
 }
 
@@ -60,30 +53,16 @@ let mcpUrl: string;
 
 run('production topology: separate processes on PostgreSQL, S3 and Redis', () => {
   beforeAll(async () => {
-    [db, s3] = await Promise.all([
-      createTestDatabase({ kind: 'postgres', databaseUrl: DATABASE_URL! }),
-      startS3Target(),
-    ]);
+    [db, s3] = await Promise.all([createTestDatabase({ kind: 'postgres', databaseUrl: DATABASE_URL! }), startS3Target()]);
     // A bucket of its own, removed afterwards: the services write outside the test key prefix.
     const bucket = `cp-topology-${randomUUID()}`;
     s3.dropBucketOnClose(bucket);
     await createObjectStore({ ...s3.config, bucket }).ensureBucket();
-    const [authPort, mcpPort, d1, d2] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ]);
+    const [authPort, mcpPort, d1, d2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const issuer = `http://127.0.0.1:${authPort}`;
     mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
     const common = { DATABASE_URL: db.url!, SHUTDOWN_GRACE_SECONDS: '2' };
-    const s3Env = {
-      S3_ENDPOINT: s3.config.endpoint,
-      S3_ACCESS_KEY: s3.config.accessKey,
-      S3_SECRET_KEY: s3.config.secretKey,
-      S3_BUCKET: bucket,
-      S3_REGION: s3.config.region || DEFAULT_REGION,
-    };
+    const s3Env = { S3_ENDPOINT: s3.config.endpoint, S3_ACCESS_KEY: s3.config.accessKey, S3_SECRET_KEY: s3.config.secretKey, S3_BUCKET: bucket, S3_REGION: s3.config.region || DEFAULT_REGION };
     auth = new ServiceProcess('auth-server', 'auth-server', issuer, {
       ...common,
       AUTH_PORT: String(authPort),
@@ -121,9 +100,7 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
   }, 90_000);
 
   afterAll(async () => {
-    const codes = await Promise.all(
-      [auth, mcp, ...(deliveries ?? [])].filter(Boolean).map((service) => service.stop()),
-    );
+    const codes = await Promise.all([auth, mcp, ...(deliveries ?? [])].filter(Boolean).map((service) => service.stop()));
     // Graceful shutdown: every service exits 0 on SIGTERM.
     expect(codes).toEqual(codes.map(() => 0));
     await s3?.close();
@@ -135,40 +112,25 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
     const provider = new RecordingProvider('http://localhost:45123/callback');
     const connect = async () => {
       const client = new Client({ name: 'topology', version: '1.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }),
-      );
+      await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }));
       return client;
     };
     await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new FormBrowser();
     const login = await browser.open(provider.authorizationUrl!.href);
     const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
-    const consent = await browser.submit(await browser.open(new URL(signupHref, auth.url).href), {
-      email: `topology-${Date.now()}@example.com`,
-      password: PASSWORD,
-    });
+    const consent = await browser.submit(await browser.open(new URL(signupHref, auth.url).href), { email: `topology-${Date.now()}@example.com`, password: PASSWORD });
     const callback = new URL((await browser.submit(consent, { decision: 'allow' })).url);
-    await new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }).finishAuth(
-      callback.searchParams.get('code')!,
-    );
+    await new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }).finishAuth(callback.searchParams.get('code')!);
 
-    const call = async (
-      client: Client,
-      name: string,
-      args: Record<string, unknown>,
-    ): Promise<any> => {
+    const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<any> => {
       const result: any = await client.callTool({ name, arguments: args });
       if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.structuredContent)}`);
       return result.structuredContent;
     };
     const project = await mkdtemp(join(tmpdir(), 'topology-'));
     await mkdir(join(project, 'dist'));
-    const uploadOnce = async (
-      client: Client,
-      args: Record<string, unknown>,
-      title: string,
-    ): Promise<any> => {
+    const uploadOnce = async (client: Client, args: Record<string, unknown>, title: string): Promise<any> => {
       const started = await call(client, 'upload_component', args);
       const dir = await mkdtemp(join(project, 'u-'));
       await mkdir(join(dir, 'dist'));
@@ -184,14 +146,8 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
     const componentId = first.componentId as string;
     await call(client, 'publish_component', { componentId, environment: 'prod' });
     const consume = `/consume?id=${componentId}&env=prod`;
-    const bodies = await Promise.all(
-      deliveries.map(async (d) => (await fetch(d.url + consume)).json()),
-    );
-    for (const body of bodies)
-      expect((body as any).item.consume_variant[0]).toMatchObject({
-        id: first.variantId,
-        loader: { HTML: page('v1') },
-      });
+    const bodies = await Promise.all(deliveries.map(async (d) => (await fetch(d.url + consume)).json()));
+    for (const body of bodies) expect((body as any).item.consume_variant[0]).toMatchObject({ id: first.variantId, loader: { HTML: page('v1') } });
     await client.close();
 
     // --- Steady load: upload rounds (a new client per round, as a reconnecting client) and /consume on both instances.
@@ -274,17 +230,8 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
     const rawCall = () =>
       fetch(mcpUrl, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${provider.saved!.access_token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'whoami', arguments: {} },
-        }),
+        headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } }),
       });
     const revokedAt = Date.now();
     let status = (await rawCall()).status;

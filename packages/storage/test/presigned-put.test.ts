@@ -54,10 +54,7 @@ describe.each(['sh', 'bash'] as const)('the upload command run with %s -c', (she
 
     const result = await runShell(shell, curlUploadCommand(url), { cwd: workDir });
 
-    expect(result).toMatchObject({
-      exitCode: 22,
-      stderr: expect.stringContaining('returned error: 403'),
-    });
+    expect(result).toMatchObject({ exitCode: 22, stderr: expect.stringContaining('returned error: 403') });
     expect(await refusalReason(url)).toBe('SignatureDoesNotMatch');
     expect(await target.store.stat(key)).toBeNull();
   });
@@ -97,10 +94,7 @@ describe('a presigned PUT URL', () => {
 
     const result = await runShell('sh', curlUploadCommand(url), { cwd: workDir });
 
-    expect(result).toMatchObject({
-      exitCode: 22,
-      stderr: expect.stringContaining('returned error: 403'),
-    });
+    expect(result).toMatchObject({ exitCode: 22, stderr: expect.stringContaining('returned error: 403') });
     expect(await refusalReason(url)).toMatch(/AccessDenied|expired/i);
     expect(await target.store.stat(key)).toBeNull();
   }, 15_000);
@@ -128,10 +122,7 @@ describe('a presigned PUT URL', () => {
 
     const result = await runShell('sh', command, { cwd: workDir });
 
-    expect(result).toMatchObject({
-      exitCode: 22,
-      stderr: expect.stringContaining('returned error: 403'),
-    });
+    expect(result).toMatchObject({ exitCode: 22, stderr: expect.stringContaining('returned error: 403') });
     expect(await refusalReason(url, 'text/plain')).toBe('SignatureDoesNotMatch');
     expect(await target.store.stat(key)).toBeNull();
   });
@@ -187,13 +178,7 @@ describe('a presigned PUT URL', () => {
 
 /** The S3 error code of a refused PUT (curl --fail hides the body, so ask directly). */
 async function refusalReason(url: string, contentType = 'text/html'): Promise<string> {
-  const response = await fetch(url, {
-    method: 'PUT',
-    headers: { 'content-type': contentType },
-    body: '<p>x</p>',
-  });
+  const response = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: '<p>x</p>' });
   const body = await response.text();
-  return (
-    /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? `HTTP ${response.status}: ${body.slice(0, 200)}`
-  );
+  return /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? `HTTP ${response.status}: ${body.slice(0, 200)}`;
 }

@@ -35,25 +35,11 @@ export class ServiceProcess {
   ) {}
 
   async start(): Promise<void> {
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        join(REPO_ROOT, 'apps', this.app, 'src', 'main.ts'),
-      ],
-      {
-        cwd: STACK_DIR,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          LOG_LEVEL: 'warn',
-          ...this.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'apps', this.app, 'src', 'main.ts')], {
+      cwd: STACK_DIR,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-4000);
@@ -93,8 +79,7 @@ export class ServiceProcess {
 
   private async signal(signal: NodeJS.Signals): Promise<number | null> {
     const child = this.child;
-    if (child === null || child.exitCode !== null || child.signalCode !== null)
-      return child?.exitCode ?? null;
+    if (child === null || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     child.kill(signal);
     const code = await exited;

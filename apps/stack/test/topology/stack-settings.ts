@@ -8,18 +8,8 @@ export interface StackUrls {
 }
 
 /** Settings for a whole embedded stack on free loopback ports, wired to each other as `pnpm start` wires them. */
-export async function freeStackSettings(): Promise<{
-  urls: StackUrls;
-  s3Port: number;
-  settings: Record<string, string>;
-}> {
-  const [auth, mcp, delivery, dashboard, s3Port] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+export async function freeStackSettings(): Promise<{ urls: StackUrls; s3Port: number; settings: Record<string, string> }> {
+  const [auth, mcp, delivery, dashboard, s3Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const urls = {
     auth: `http://127.0.0.1:${auth}`,
     mcp: `http://127.0.0.1:${mcp}/mcp`,
@@ -27,12 +17,7 @@ export async function freeStackSettings(): Promise<{
     dashboard: `http://127.0.0.1:${dashboard}`,
   };
   const settings = {
-    ...Object.fromEntries(
-      ['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST'].map((name) => [
-        name,
-        '127.0.0.1',
-      ]),
-    ),
+    ...Object.fromEntries(['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST'].map((name) => [name, '127.0.0.1'])),
     AUTH_PORT: String(auth),
     AUTH_ISSUER: urls.auth,
     MCP_PORT: String(mcp),
