@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applicationGrantsContract,
+  createInMemoryRepositories,
   createInMemoryCredentials,
   createInMemoryOidcStorage,
   credentialsContract,
@@ -9,6 +10,7 @@ import {
   InMemoryState,
   ManualClock,
   oidcStorageContract,
+  uploadSweepContract,
 } from '../src/testing/index.js';
 
 // The in-memory implementations the apps' tests use, held to the same contracts as packages/db's.
@@ -16,7 +18,12 @@ import {
 describe('in-memory OIDC storage', () => {
   const clock = new ManualClock();
   const storage = createInMemoryOidcStorage(clock);
-  const subject = () => ({ storage, grants: storage, advance: (seconds: number) => clock.advance(seconds), now: () => clock.now() });
+  const subject = () => ({
+    storage,
+    grants: storage,
+    advance: (seconds: number) => clock.advance(seconds),
+    now: () => clock.now(),
+  });
   describe('OidcStorage', () => oidcStorageContract(subject));
   describe('ApplicationGrants', () => applicationGrantsContract(subject));
 });
@@ -36,6 +43,31 @@ describe('grant lookup from a Set', () => {
     },
     revoke: async (id) => {
       grants.delete(id);
+    },
+  }));
+});
+
+describe('in-memory upload sessions', () => {
+  const repos = createInMemoryRepositories();
+  uploadSweepContract(() => ({
+    sessions: repos.uploadSessions,
+    aSession: async (expiresAt) => {
+      const id = randomUUID();
+      const session = {
+        id,
+        userId: randomUUID(),
+        organizationId: randomUUID(),
+        componentId: null,
+        componentName: `component ${id}`,
+        stagingKey: `uploads/${id}/index.html`,
+        state: 'pending' as const,
+        expiresAt,
+        createdAt: new Date(expiresAt.getTime() - 3_600_000),
+        result: null,
+        stagingRemovedAt: null,
+      };
+      await repos.uploadSessions.create(session);
+      return session;
     },
   }));
 });

@@ -44,7 +44,10 @@ export const toComponent = (row: ComponentRow): Component => ({
 });
 
 /** The shape of the listing queries (SUMMARY_COLUMNS in components.ts). */
-export type ComponentSummaryRow = Pick<ComponentRow, 'id' | 'name' | 'description' | 'tags' | 'variantsCount' | 'updatedAt'>;
+export type ComponentSummaryRow = Pick<
+  ComponentRow,
+  'id' | 'name' | 'description' | 'tags' | 'variantsCount' | 'updatedAt'
+>;
 
 export const toComponentSummary = (row: ComponentSummaryRow): ComponentSummary => ({
   id: row.id,
@@ -107,6 +110,7 @@ export const toUploadSession = (row: Rows.UploadSession): UploadSession => ({
   expiresAt: row.expiresAt,
   createdAt: row.createdAt,
   result: row.result === null ? null : toUploadResult(row.id, row.result),
+  stagingRemovedAt: row.stagingRemovedAt,
 });
 
 /** The stored result is JSON we wrote ourselves; check it rather than trust a cast. */

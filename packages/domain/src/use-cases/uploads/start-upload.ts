@@ -31,7 +31,10 @@ export interface StartedUpload {
  * must be free in its organization (case-insensitive); when it is taken, the
  * error names the existing component so the caller can pass its id instead.
  */
-export async function startUpload(input: StartUploadInput, deps: DomainDeps): Promise<StartedUpload> {
+export async function startUpload(
+  input: StartUploadInput,
+  deps: DomainDeps,
+): Promise<StartedUpload> {
   const target = input.componentId
     ? await existingTarget(input, input.componentId, deps)
     : await newTarget(input, deps);
@@ -49,11 +52,15 @@ export async function startUpload(input: StartUploadInput, deps: DomainDeps): Pr
     expiresAt: new Date(now.getTime() + ttl * 1000),
     createdAt: now,
     result: null,
+    stagingRemovedAt: null,
   };
   await deps.repos.uploadSessions.create(session);
+  // Signed at the session's start, so the URL expires no later than the session: the
+  // sweep removes the staging object after `expiresAt`, when no PUT can land any more.
   const uploadUrl = await deps.objects.presignPut(session.stagingKey, {
     expiresInSeconds: ttl,
     contentType: 'text/html',
+    signedAt: now,
   });
   return { session, uploadUrl, curlCommand: curlUploadCommand(uploadUrl), expiresInSeconds: ttl };
 }
@@ -64,7 +71,11 @@ interface Target {
   name: string;
 }
 
-async function existingTarget(input: StartUploadInput, componentId: string, deps: DomainDeps): Promise<Target> {
+async function existingTarget(
+  input: StartUploadInput,
+  componentId: string,
+  deps: DomainDeps,
+): Promise<Target> {
   const component = await loadAccessibleComponent(input.actor, componentId, deps);
   if (input.organization !== undefined) {
     const organization = await resolveOrganization(input.actor, input.organization, deps);
@@ -75,7 +86,11 @@ async function existingTarget(input: StartUploadInput, componentId: string, deps
       );
     }
   }
-  return { organizationId: component.organizationId, componentId: component.id, name: component.name };
+  return {
+    organizationId: component.organizationId,
+    componentId: component.id,
+    name: component.name,
+  };
 }
 
 async function newTarget(input: StartUploadInput, deps: DomainDeps): Promise<Target> {
