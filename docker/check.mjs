@@ -9,6 +9,8 @@
 //  3. settings-documented: .env.example documents every variable compose.yml interpolates and
 //     every variable the services read (each app's list of settings).
 //  4. dockerfile: dockerfile-utils' lint plus this repository's rules for every image.
+//  5. env-file: no REPLACE-ME placeholder left in docker/.env (when there is one), and
+//     generate-secrets.mjs replaces every placeholder of .env.example.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ import { checkComposeRules } from './check/compose-rules.mjs';
 import { checkComposeSchema } from './check/compose-schema.mjs';
 import { checkDockerfile } from './check/dockerfile.mjs';
 import { parseEnvExample } from './check/env-example.mjs';
+import { checkEnvFile, checkPlaceholderGuards } from './check/env-file.mjs';
 import { createReport } from './check/report.mjs';
 import { checkSettingsDocumented } from './check/settings-documented.mjs';
 
@@ -33,4 +36,6 @@ checkComposeRules({ compose, report });
 checkCaddyfile({ compose, caddyfileText: read('Caddyfile'), report });
 checkSettingsDocumented({ documented, composeVariables, report });
 checkDockerfile({ compose, dockerfile: read('Dockerfile'), report });
+checkEnvFile({ dockerDir, exampleValues: values, report });
+checkPlaceholderGuards({ compose, report });
 report.finish();

@@ -156,3 +156,21 @@ test('production: plain http only for loopback addresses', () => {
   );
   expect(parseEnv({ ...PRODUCTION, DASHBOARD_URL: 'http://localhost:4300', AUTH_ISSUER: 'http://127.0.0.1:4000' }).app.publicUrl).toBe('http://localhost:4300');
 });
+
+test("docker/.env.example's REPLACE-ME placeholders are refused, each secret named, with what to run", () => {
+  const message = problemsOf({
+    ...PRODUCTION,
+    // What compose passes from the unedited example file.
+    DASHBOARD_CLIENT_SECRET: 'REPLACE-ME',
+    DASHBOARD_SESSION_KEYS: 'REPLACE-ME',
+    DATABASE_URL: 'postgresql://cp:REPLACE-ME-postgres-password@postgres:5432/cp',
+    S3_ENDPOINT: 'http://minio:9000',
+    S3_ACCESS_KEY: 'cp-app',
+    S3_SECRET_KEY: 'REPLACE-ME-s3-secret-key',
+  });
+  for (const name of ['DASHBOARD_CLIENT_SECRET', 'DASHBOARD_SESSION_KEYS', 'DATABASE_URL', 'S3_SECRET_KEY']) {
+    expect(message).toContain(`${name}: still holds the REPLACE-ME placeholder`);
+  }
+  expect(message).not.toContain('S3_ACCESS_KEY');
+  expect(message).toContain('node docker/generate-secrets.mjs');
+});
