@@ -1,6 +1,5 @@
 import { EnvError } from '@cp/http-runtime';
 import { parseEnv } from '../src/env.js';
-import { DEVELOPMENT_SESSION_KEY } from '../src/config.js';
 
 /* src/env.ts: the defaults (`pnpm start` needs no setting), every bad value named, what production requires. */
 
@@ -33,7 +32,6 @@ test('no setting: development defaults that match the auth server and the other 
       issuer: 'http://localhost:4000',
       clientId: 'dashboard',
       clientSecret: 'development-dashboard-secret-not-for-production-use',
-      sessionKeys: [DEVELOPMENT_SESSION_KEY],
       secureCookies: false,
       sessionSeconds: 12 * 3600,
       mcpUrl: 'http://localhost:4100/mcp',
@@ -41,6 +39,9 @@ test('no setting: development defaults that match the auth server and the other 
       trustProxy: false,
       componentPageSizes: { variants: 100, releaseEvents: 50 },
     },
+    // No key in the code: each installation draws its own (session-key-file.ts).
+    sessionKeys: null,
+    secretsFile: '.data/dashboard/secrets.json',
     port: 4300,
     host: undefined,
     logLevel: 'info',
@@ -81,7 +82,6 @@ test('every setting read and shaped', () => {
     issuer: 'https://auth.example.com',
     clientId: 'cp.dashboard',
     clientSecret: 's'.repeat(32),
-    sessionKeys: [KEY_A, KEY_B],
     secureCookies: true,
     sessionSeconds: 8 * 3600,
     mcpUrl: 'https://mcp.example.com/mcp',
@@ -89,6 +89,7 @@ test('every setting read and shaped', () => {
     trustProxy: 1,
     componentPageSizes: { variants: 100, releaseEvents: 50 },
   });
+  expect(env.sessionKeys).toEqual([KEY_A, KEY_B]);
   expect(env).toMatchObject({
     port: 8080,
     host: '0.0.0.0',

@@ -25,7 +25,7 @@ export interface RunningStack {
 export async function startStack(options: {
   /** process.env: each service's settings, and STACK_HOST (the interface every service listens on). */
   source: Source;
-  /** Relative paths in the settings (PGLITE_DATA_DIR, AUTH_SECRETS_FILE) and `.data/s3` resolve here. */
+  /** Relative paths in the settings (PGLITE_DATA_DIR, AUTH_SECRETS_FILE, DASHBOARD_SECRETS_FILE) and `.data/s3` resolve here. */
   root: string;
   s3Port: number;
 }): Promise<RunningStack> {
@@ -80,7 +80,7 @@ export async function startStack(options: {
     );
     running.push(
       await dashboard.serveDashboard({
-        config: dashboardEnv.app,
+        config: { ...dashboardEnv.app, sessionKeys: await dashboard.sessionKeysFor(dashboardEnv, options.root) },
         port: dashboardEnv.port,
         host: dashboardEnv.host,
         domain: infrastructure.domain,
