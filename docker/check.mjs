@@ -15,7 +15,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { checkCaddyfile } from './check/caddyfile.mjs';
+import { mcpSettings } from '../apps/mcp-server/src/settings.ts';
+import { checkCaddyfile, checkObjectStoreSite } from './check/caddyfile.mjs';
 import { checkComposeRules } from './check/compose-rules.mjs';
 import { checkComposeSchema } from './check/compose-schema.mjs';
 import { checkDockerfile } from './check/dockerfile.mjs';
@@ -34,6 +35,12 @@ const compose = parseYaml(read('compose.yml'), { merge: true });
 const composeVariables = checkComposeSchema({ compose, envValues: values, report });
 checkComposeRules({ compose, report });
 checkCaddyfile({ compose, caddyfileText: read('Caddyfile'), report });
+checkObjectStoreSite({
+  compose,
+  caddyfileText: read('Caddyfile'),
+  maxUploadBytes: mcpSettings.parse({}).MAX_UPLOAD_BYTES,
+  report,
+});
 checkSettingsDocumented({ documented, composeVariables, report });
 checkDockerfile({ compose, dockerfile: read('Dockerfile'), report });
 checkEnvFile({ dockerDir, exampleValues: values, report });
