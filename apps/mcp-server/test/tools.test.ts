@@ -14,10 +14,7 @@ let bobClient: Client;
 
 beforeAll(async () => {
   domain = await createTestDomain({ maxUploadBytes: 4096 });
-  h = await startHarness({
-    domain: domain.deps,
-    config: { dashboardUrl: 'https://dashboard.example' },
-  });
+  h = await startHarness({ domain: domain.deps, config: { dashboardUrl: 'https://dashboard.example' } });
   alice = await aUser(h.domain);
   bob = await aUser(h.domain);
   client = await h.connect(await h.tokenFor(alice));
@@ -30,42 +27,25 @@ afterAll(async () => {
 
 type Result = { structuredContent?: Record<string, any>; isError?: boolean; content: unknown };
 
-async function call(
-  name: string,
-  args: Record<string, unknown> = {},
-  as: Client = client,
-): Promise<Record<string, any>> {
+async function call(name: string, args: Record<string, unknown> = {}, as: Client = client): Promise<Record<string, any>> {
   const result = (await as.callTool({ name, arguments: args })) as Result;
   // Every result, success or failure, carries the same JSON as text.
-  expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(
-    result.structuredContent,
-  );
-  if (result.isError)
-    throw Object.assign(new Error(`${name} failed`), { toolError: result.structuredContent });
+  expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+  if (result.isError) throw Object.assign(new Error(`${name} failed`), { toolError: result.structuredContent });
   expect(result.structuredContent!.success).toBe(true);
   return result.structuredContent!;
 }
 
-async function callError(
-  name: string,
-  args: Record<string, unknown> = {},
-  as: Client = client,
-): Promise<{ code: string; message: string }> {
+async function callError(name: string, args: Record<string, unknown> = {}, as: Client = client): Promise<{ code: string; message: string }> {
   const result = (await as.callTool({ name, arguments: args })) as Result;
   expect(result.isError).toBe(true);
   expect(result.structuredContent!.success).toBe(false);
-  expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(
-    result.structuredContent,
-  );
+  expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
   return result.structuredContent!.error as { code: string; message: string };
 }
 
 /** upload_component, the handed-out command through a real shell, confirm_upload. */
-async function uploadThroughTools(
-  args: Record<string, unknown>,
-  content: string,
-  as: Client = client,
-) {
+async function uploadThroughTools(args: Record<string, unknown>, content: string, as: Client = client) {
   const started = await call('upload_component', args, as);
   const project = await aProject(content);
   await runInShell('sh', started.curlCommand as string, project.dir);
@@ -91,9 +71,7 @@ describe('the upload round trip', () => {
     });
     const command = started.curlCommand as string;
     expect(command).not.toContain('\n');
-    expect(command).toMatch(
-      /^curl .*-X PUT -H 'Content-Type: text\/html' --data-binary '@\.\/dist\/index\.html' 'http:\/\/127\.0\.0\.1:\d+\/components\/[^']+X-Amz-Signature=[0-9a-f]+'$/,
-    );
+    expect(command).toMatch(/^curl .*-X PUT -H 'Content-Type: text\/html' --data-binary '@\.\/dist\/index\.html' 'http:\/\/127\.0\.0\.1:\d+\/components\/[^']+X-Amz-Signature=[0-9a-f]+'$/);
 
     // Confirming before the PUT: a tool error that says what to do, and the session stays usable.
     const early = await callError('confirm_upload', { uploadId: started.uploadId });
@@ -121,36 +99,17 @@ describe('the upload round trip', () => {
 
   test('get_component with content returns the uploaded HTML; without content only metadata', async () => {
     const full = await call('get_component', { componentId });
-    expect(full.component).toEqual({
-      id: componentId,
-      name: 'Checkout Banner',
-      description: '',
-      variantsCount: 1,
-      tags: [],
-    });
+    expect(full.component).toEqual({ id: componentId, name: 'Checkout Banner', description: '', variantsCount: 1, tags: [] });
     expect(full.htmlContent).toBe(firstHtml);
-    expect(full.latestVariant).toMatchObject({
-      variantId: firstVariantId,
-      sequence: 1,
-      size: Buffer.byteLength(firstHtml),
-    });
+    expect(full.latestVariant).toMatchObject({ variantId: firstVariantId, sequence: 1, size: Buffer.byteLength(firstHtml) });
     expect(full.latestVariant.integrity).toMatch(/^sha384-/);
     expect(full.resolvedEnvironment).toBeNull();
     const meta = await call('get_component', { componentId, includeContent: false });
-    expect(meta).toEqual({
-      success: true,
-      component: full.component,
-      resolvedEnvironment: null,
-      latestVariant: null,
-      htmlContent: null,
-    });
+    expect(meta).toEqual({ success: true, component: full.component, resolvedEnvironment: null, latestVariant: null, htmlContent: null });
   });
 
   test('an existing component: the command also runs in bash, and a new version is added', async () => {
-    const started = await call('upload_component', {
-      componentId,
-      organization: alice.defaultOrganizationId,
-    });
+    const started = await call('upload_component', { componentId, organization: alice.defaultOrganizationId });
     expect(started.componentId).toBe(componentId);
     expect(started.message).toBe('Upload session created for component "Checkout Banner".');
     const project = await aProject(secondHtml);
@@ -165,81 +124,42 @@ describe('the upload round trip', () => {
   });
 
   test('tags: add, remove, set, clear, without a new version', async () => {
-    expect(
-      await call('edit_component_tags', { componentId, add: [' checkout ', 'banner', 'banner'] }),
-    ).toEqual({
+    expect(await call('edit_component_tags', { componentId, add: [' checkout ', 'banner', 'banner'] })).toEqual({
       success: true,
       componentId,
       name: 'Checkout Banner',
       tags: ['checkout', 'banner'],
     });
-    expect(
-      (await call('edit_component_tags', { componentId, remove: ['banner', 'absent'] })).tags,
-    ).toEqual(['checkout']);
-    expect(
-      (await call('edit_component_tags', { componentId, add: ['new'], remove: ['checkout'] })).tags,
-    ).toEqual(['new']);
-    expect((await call('edit_component_tags', { componentId, set: ['a', 'B'] })).tags).toEqual([
-      'a',
-      'B',
-    ]);
-    const component = (await call('get_component', { componentId, includeContent: false }))
-      .component;
+    expect((await call('edit_component_tags', { componentId, remove: ['banner', 'absent'] })).tags).toEqual(['checkout']);
+    expect((await call('edit_component_tags', { componentId, add: ['new'], remove: ['checkout'] })).tags).toEqual(['new']);
+    expect((await call('edit_component_tags', { componentId, set: ['a', 'B'] })).tags).toEqual(['a', 'B']);
+    const component = (await call('get_component', { componentId, includeContent: false })).component;
     expect(component).toMatchObject({ tags: ['a', 'B'], variantsCount: 2 });
     expect((await call('edit_component_tags', { componentId, set: [] })).tags).toEqual([]);
     const mixed = await callError('edit_component_tags', { componentId, set: ['a'], add: ['b'] });
-    expect(mixed).toEqual({
-      code: 'INVALID_INPUT',
-      message:
-        'set: "set" replaces the whole list and cannot be combined with "add" or "remove". Send one mode per call.',
-    });
+    expect(mixed).toEqual({ code: 'INVALID_INPUT', message: 'set: "set" replaces the whole list and cannot be combined with "add" or "remove". Send one mode per call.' });
   });
 
   test('list_variants: newest first, with size, sha256 and environments; publish_component and rollback', async () => {
     const before = await call('list_variants', { componentId });
     expect(before.count).toBe(2);
     expect(before.variants.map((v: { sequence: number }) => v.sequence)).toEqual([2, 1]);
-    expect(before.variants[1]).toMatchObject({
-      variantId: firstVariantId,
-      size: Buffer.byteLength(firstHtml),
-      environments: [],
-    });
+    expect(before.variants[1]).toMatchObject({ variantId: firstVariantId, size: Buffer.byteLength(firstHtml), environments: [] });
     expect(before.variants[1].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(before.nextBeforeSequence).toBeNull();
 
     const latest = await call('publish_component', { componentId, environment: 'prod' });
-    expect(latest).toMatchObject({
-      componentId,
-      environment: 'prod',
-      sequence: 2,
-      previousVariantId: null,
-      message: 'Version 2 is now released to "prod".',
-    });
-    const rollback = await call('publish_component', {
-      componentId,
-      environment: 'prod',
-      variantId: firstVariantId,
-    });
-    expect(rollback).toMatchObject({
-      sequence: 1,
-      variantId: firstVariantId,
-      previousVariantId: latest.variantId,
-    });
+    expect(latest).toMatchObject({ componentId, environment: 'prod', sequence: 2, previousVariantId: null, message: 'Version 2 is now released to "prod".' });
+    const rollback = await call('publish_component', { componentId, environment: 'prod', variantId: firstVariantId });
+    expect(rollback).toMatchObject({ sequence: 1, variantId: firstVariantId, previousVariantId: latest.variantId });
     await call('publish_component', { componentId, environment: 'staging' });
 
     const after = await call('list_variants', { componentId });
-    expect(after.variants.map((v: { environments: string[] }) => v.environments)).toEqual([
-      ['staging'],
-      ['prod'],
-    ]);
+    expect(after.variants.map((v: { environments: string[] }) => v.environments)).toEqual([['staging'], ['prod']]);
     const page = await call('list_variants', { componentId, limit: 1 });
     expect(page.variants).toHaveLength(1);
     expect(page.nextBeforeSequence).toBe(2);
-    const older = await call('list_variants', {
-      componentId,
-      limit: 1,
-      beforeSequence: page.nextBeforeSequence,
-    });
+    const older = await call('list_variants', { componentId, limit: 1, beforeSequence: page.nextBeforeSequence });
     expect(older.variants[0].variantId).toBe(firstVariantId);
 
     const prod = await call('get_component', { componentId, environment: 'prod' });
@@ -254,11 +174,7 @@ describe('the upload round trip', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await call('list_components', {
-        organizationId,
-        limit: 2,
-        ...(cursor ? { cursor } : {}),
-      });
+      const page = await call('list_components', { organizationId, limit: 2, ...(cursor ? { cursor } : {}) });
       expect(page.count).toBe(page.components.length);
       seen.push(...page.components.map((c: { name: string }) => c.name));
       cursor = page.nextCursor ?? undefined;
@@ -279,18 +195,10 @@ describe('the upload round trip', () => {
 
 describe('identity', () => {
   test('whoami and list_organizations', async () => {
-    expect(await call('whoami')).toEqual({
-      success: true,
-      authenticated: true,
-      userId: alice.id,
-      email: alice.email,
-      scope: 'mcp:read mcp:write',
-    });
+    expect(await call('whoami')).toEqual({ success: true, authenticated: true, userId: alice.id, email: alice.email, scope: 'mcp:read mcp:write' });
     const organizations = await call('list_organizations');
     expect(organizations.count).toBe(1);
-    expect(organizations.organizations).toEqual([
-      { id: alice.defaultOrganizationId, name: expect.any(String) },
-    ]);
+    expect(organizations.organizations).toEqual([{ id: alice.defaultOrganizationId, name: expect.any(String) }]);
   });
 });
 
@@ -299,21 +207,13 @@ describe('uploads that fail', () => {
     const started = await call('upload_component', { name: 'Too Big' });
     const project = await aProject(html('big', 'x'.repeat(5000)));
     // The embedded S3 server refuses bodies over MAX_UPLOAD_BYTES, as production's proxy does.
-    await expect(
-      runInShell('sh', started.curlCommand as string, project.dir),
-    ).rejects.toMatchObject({
-      stderr: expect.stringContaining('400'),
-    });
+    await expect(runInShell('sh', started.curlCommand as string, project.dir)).rejects.toMatchObject({ stderr: expect.stringContaining('400') });
     const refused = await callError('confirm_upload', { uploadId: started.uploadId });
     expect(refused.code).toBe('UPLOAD_NOT_RECEIVED');
-    expect(refused.message).toContain(
-      'If curl failed with error 400, the storage refused the file as larger than the 4096-byte limit',
-    );
+    expect(refused.message).toContain('If curl failed with error 400, the storage refused the file as larger than the 4096-byte limit');
     await project.write(html('small'));
     await runInShell('sh', started.curlCommand as string, project.dir);
-    expect((await call('confirm_upload', { uploadId: started.uploadId })).isNewComponent).toBe(
-      true,
-    );
+    expect((await call('confirm_upload', { uploadId: started.uploadId })).isNewComponent).toBe(true);
   });
 
   test('a non-HTML upload is refused, and the session takes a corrected file', async () => {
@@ -323,14 +223,11 @@ describe('uploads that fail', () => {
     const refused = await callError('confirm_upload', { uploadId: started.uploadId });
     expect(refused).toEqual({
       code: 'UPLOAD_NOT_HTML',
-      message:
-        'The uploaded file is not an HTML document: it contains no HTML element. Upload the built ./dist/index.html and call confirm_upload again.',
+      message: 'The uploaded file is not an HTML document: it contains no HTML element. Upload the built ./dist/index.html and call confirm_upload again.',
     });
     await project.write(html('fixed'));
     await runInShell('sh', started.curlCommand as string, project.dir);
-    expect((await call('confirm_upload', { uploadId: started.uploadId })).componentName).toBe(
-      'Not Html',
-    );
+    expect((await call('confirm_upload', { uploadId: started.uploadId })).componentName).toBe('Not Html');
   });
 
   test('a name already taken in the organization says how to add a version instead', async () => {
@@ -343,8 +240,7 @@ describe('uploads that fail', () => {
 describe('isolation between organizations', () => {
   let componentId: string;
   beforeAll(async () => {
-    componentId = (await uploadThroughTools({ name: 'Private' }, html('private')))
-      .componentId as string;
+    componentId = (await uploadThroughTools({ name: 'Private' }, html('private'))).componentId as string;
   });
 
   test.each([
@@ -355,25 +251,15 @@ describe('isolation between organizations', () => {
     ['publish_component', () => ({ componentId, environment: 'prod' })],
   ])("another organization's component is not found through %s", async (name, args) => {
     const error = await callError(name, args(), bobClient);
-    expect(error).toEqual({
-      code: 'NOT_FOUND',
-      message: `Component "${componentId}" was not found, or you do not have access to it.`,
-    });
+    expect(error).toEqual({ code: 'NOT_FOUND', message: `Component "${componentId}" was not found, or you do not have access to it.` });
   });
 
   test("another organization's listing and another user's upload are not found", async () => {
-    const listing = await callError(
-      'list_components',
-      { organizationId: alice.defaultOrganizationId },
-      bobClient,
-    );
+    const listing = await callError('list_components', { organizationId: alice.defaultOrganizationId }, bobClient);
     expect(listing.code).toBe('NOT_FOUND');
     const started = await call('upload_component', { name: 'Alice only' });
     const confirm = await callError('confirm_upload', { uploadId: started.uploadId }, bobClient);
-    expect(confirm).toEqual({
-      code: 'NOT_FOUND',
-      message: `Upload "${started.uploadId}" was not found, or you do not have access to it.`,
-    });
+    expect(confirm).toEqual({ code: 'NOT_FOUND', message: `Upload "${started.uploadId}" was not found, or you do not have access to it.` });
   });
 });
 
@@ -381,11 +267,7 @@ describe('concurrency', () => {
   test('20 parallel calls over one connection all succeed', async () => {
     const organizationId = alice.defaultOrganizationId;
     const calls = Array.from({ length: 20 }, (_, i) =>
-      i % 3 === 0
-        ? call('whoami')
-        : i % 3 === 1
-          ? call('list_components', { organizationId, limit: 5 })
-          : call('list_organizations'),
+      i % 3 === 0 ? call('whoami') : i % 3 === 1 ? call('list_components', { organizationId, limit: 5 }) : call('list_organizations'),
     );
     const results = await Promise.all(calls);
     expect(results.every((result) => result.success === true)).toBe(true);
