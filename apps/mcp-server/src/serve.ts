@@ -26,13 +26,8 @@ export async function serveMcp(options: {
   checks?: Record<string, ReadinessCheck>;
 }): Promise<RunningService<McpMetrics>> {
   const { config, log } = options;
-  const redis =
-    options.redisUrl === null
-      ? null
-      : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis?.on('error', (error) =>
-    log.warn({ err: error }, 'redis unavailable; rate limits use per-instance memory counters'),
-  );
+  const redis = options.redisUrl === null ? null : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis unavailable; rate limits use per-instance memory counters'));
   const metrics = createMcpMetrics();
   const server = await serveHttp({
     listener: (draining) =>
@@ -52,10 +47,7 @@ export async function serveMcp(options: {
     log,
   });
   const sweeper = startUploadSweeper(options.domain, log, options.sweepIntervalSeconds ?? 300);
-  log.info(
-    { port: server.port, publicUrl: config.publicUrl, issuer: config.auth.issuer },
-    'MCP server listening',
-  );
+  log.info({ port: server.port, publicUrl: config.publicUrl, issuer: config.auth.issuer }, 'MCP server listening');
   return {
     name: 'MCP server',
     url: config.publicUrl,
@@ -75,24 +67,14 @@ export async function serveMcp(options: {
  * whose URL has expired, whatever its state. Every instance runs it; the repository
  * lets exactly one of them record each session.
  */
-function startUploadSweeper(
-  domain: DomainDeps,
-  log: Logger,
-  intervalSeconds: number,
-): NodeJS.Timeout {
+function startUploadSweeper(domain: DomainDeps, log: Logger, intervalSeconds: number): NodeJS.Timeout {
   const timer = setInterval(() => {
     sweepExpiredUploads({}, domain).then(
       (result) => {
-        if (result.expired > 0 || result.stagingRemoved > 0)
-          log.info(result, 'expired upload sessions swept');
-        if (result.objectsNotRemoved > 0)
-          log.warn(
-            result,
-            'some staging objects could not be removed; retrying at the next interval',
-          );
+        if (result.expired > 0 || result.stagingRemoved > 0) log.info(result, 'expired upload sessions swept');
+        if (result.objectsNotRemoved > 0) log.warn(result, 'some staging objects could not be removed; retrying at the next interval');
       },
-      (error: unknown) =>
-        log.warn({ err: error }, 'upload sweep failed; retrying at the next interval'),
+      (error: unknown) => log.warn({ err: error }, 'upload sweep failed; retrying at the next interval'),
     );
   }, intervalSeconds * 1000);
   timer.unref();

@@ -24,9 +24,7 @@ describe('startUpload', () => {
       stagingKey: `uploads/${started.session.id}/index.html`,
     });
     expect(started.expiresInSeconds).toBe(3600);
-    expect(started.session.expiresAt.getTime() - started.session.createdAt.getTime()).toBe(
-      3600_000,
-    );
+    expect(started.session.expiresAt.getTime() - started.session.createdAt.getTime()).toBe(3600_000);
     expect(started.curlCommand).toContain(`'${started.uploadUrl.replaceAll("'", `'\\''`)}'`);
     expect(started.curlCommand).not.toContain('\n');
   });
@@ -51,26 +49,18 @@ describe('startUpload', () => {
   it('finds the organization by id or by name, and refuses an unknown one', async () => {
     const { deps, alice } = await setup();
     const team = await createOrganization({ actor: alice.actor, name: 'Team' }, deps);
-    expect(
-      (await startUpload({ actor: alice.actor, name: 'A', organization: team.id }, deps)).session
-        .organizationId,
-    ).toBe(team.id);
-    expect(
-      (await startUpload({ actor: alice.actor, name: 'B', organization: 'team' }, deps)).session
-        .organizationId,
-    ).toBe(team.id);
-    await expect(
-      startUpload({ actor: alice.actor, name: 'C', organization: 'Nope' }, deps),
-    ).rejects.toThrow('Organization "Nope" was not found, or you do not have access to it.');
+    expect((await startUpload({ actor: alice.actor, name: 'A', organization: team.id }, deps)).session.organizationId).toBe(team.id);
+    expect((await startUpload({ actor: alice.actor, name: 'B', organization: 'team' }, deps)).session.organizationId).toBe(team.id);
+    await expect(startUpload({ actor: alice.actor, name: 'C', organization: 'Nope' }, deps)).rejects.toThrow(
+      'Organization "Nope" was not found, or you do not have access to it.',
+    );
   });
 
   it('refuses an ambiguous organization name', async () => {
     const { deps, alice } = await setup();
     await createOrganization({ actor: alice.actor, name: 'Team' }, deps);
     await createOrganization({ actor: alice.actor, name: 'team' }, deps);
-    await expect(
-      startUpload({ actor: alice.actor, name: 'A', organization: 'Team' }, deps),
-    ).rejects.toMatchObject({
+    await expect(startUpload({ actor: alice.actor, name: 'A', organization: 'Team' }, deps)).rejects.toMatchObject({
       code: ErrorCode.AmbiguousOrganization,
     });
   });
@@ -79,16 +69,10 @@ describe('startUpload', () => {
     const { deps, objects, alice } = await setup();
     const first = await anUploadedComponent(deps, objects, alice.actor);
     const started = await startUpload({ actor: alice.actor, componentId: first.componentId }, deps);
-    expect(started.session).toMatchObject({
-      componentId: first.componentId,
-      componentName: 'Header',
-    });
+    expect(started.session).toMatchObject({ componentId: first.componentId, componentName: 'Header' });
     const other = await createOrganization({ actor: alice.actor, name: 'Other' }, deps);
     await expect(
-      startUpload(
-        { actor: alice.actor, componentId: first.componentId, organization: other.id },
-        deps,
-      ),
+      startUpload({ actor: alice.actor, componentId: first.componentId, organization: other.id }, deps),
     ).rejects.toThrow(/belongs to another organization/);
   });
 
@@ -96,14 +80,10 @@ describe('startUpload', () => {
     const { deps, objects, alice } = await setup();
     const bob = await aUser(deps, 'bob@example.com');
     const first = await anUploadedComponent(deps, objects, alice.actor);
-    await expect(
-      startUpload({ actor: bob.actor, componentId: first.componentId }, deps),
-    ).rejects.toThrow(
+    await expect(startUpload({ actor: bob.actor, componentId: first.componentId }, deps)).rejects.toThrow(
       `Component "${first.componentId}" was not found, or you do not have access to it.`,
     );
-    await expect(
-      startUpload({ actor: bob.actor, componentId: 'not-a-uuid' }, deps),
-    ).rejects.toMatchObject({
+    await expect(startUpload({ actor: bob.actor, componentId: 'not-a-uuid' }, deps)).rejects.toMatchObject({
       code: ErrorCode.NotFound,
     });
   });
@@ -115,16 +95,9 @@ describe('confirmUpload', () => {
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     objects.put(started.session.stagingKey, SMALL_HTML);
     const result = await confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps);
-    expect(result).toMatchObject({
-      componentName: 'Header',
-      variantSequence: 1,
-      isNewComponent: true,
-      organizationId: alice.organizationId,
-    });
+    expect(result).toMatchObject({ componentName: 'Header', variantSequence: 1, isNewComponent: true, organizationId: alice.organizationId });
     const variant = repos.state.variants[0]!;
-    expect(variant.objectKey).toBe(
-      `components/${result.componentId}/variants/${result.variantId}/index.html`,
-    );
+    expect(variant.objectKey).toBe(`components/${result.componentId}/variants/${result.variantId}/index.html`);
     expect(new TextDecoder().decode(objects.objects.get(variant.objectKey))).toBe(SMALL_HTML);
     expect(objects.objects.has(started.session.stagingKey)).toBe(false);
     expect(repos.state.components[0]).toMatchObject({ variantsCount: 1, tags: [] });
@@ -133,14 +106,8 @@ describe('confirmUpload', () => {
   it('adds a new variant to an existing component', async () => {
     const { deps, objects, alice } = await setup();
     const first = await anUploadedComponent(deps, objects, alice.actor);
-    const second = await anUploadedComponent(deps, objects, alice.actor, {
-      componentId: first.componentId,
-    });
-    expect(second).toMatchObject({
-      componentId: first.componentId,
-      variantSequence: 2,
-      isNewComponent: false,
-    });
+    const second = await anUploadedComponent(deps, objects, alice.actor, { componentId: first.componentId });
+    expect(second).toMatchObject({ componentId: first.componentId, variantSequence: 2, isNewComponent: false });
   });
 
   it('is idempotent: a second confirm returns the first result and adds nothing', async () => {
@@ -169,48 +136,32 @@ describe('confirmUpload', () => {
   it('before the PUT: says to run the curl command, and what a refused (too large) PUT means; the session stays usable', async () => {
     const { deps, objects, alice } = await setup();
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
-    const error = await confirmUpload(
-      { actor: alice.actor, uploadId: started.session.id },
-      deps,
-    ).catch((e: unknown) => e);
-    expect(error).toMatchObject({
-      code: ErrorCode.UploadNotReceived,
-      message: expect.stringContaining('Run the curlCommand'),
-    });
-    expect((error as Error).message).toContain(
-      'If curl failed with error 400, the storage refused the file as larger than the 1024-byte limit',
-    );
+    const error = await confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ErrorCode.UploadNotReceived, message: expect.stringContaining('Run the curlCommand') });
+    expect((error as Error).message).toContain('If curl failed with error 400, the storage refused the file as larger than the 1024-byte limit');
     objects.put(started.session.stagingKey, SMALL_HTML);
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).resolves.toMatchObject({ variantSequence: 1 });
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).resolves.toMatchObject({ variantSequence: 1 });
   });
 
   it('an oversized upload is refused and removed; a corrected one then succeeds', async () => {
     const { deps, objects, repos, alice } = await setup();
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     objects.put(started.session.stagingKey, `<p>${'x'.repeat(1100)}</p>`);
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).rejects.toMatchObject({
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).rejects.toMatchObject({
       code: ErrorCode.UploadTooLarge,
       details: { size: 1107, limit: 1024 },
     });
     expect(objects.objects.size).toBe(0);
     expect(repos.state.components).toHaveLength(0);
     objects.put(started.session.stagingKey, SMALL_HTML);
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).resolves.toMatchObject({ isNewComponent: true });
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).resolves.toMatchObject({ isNewComponent: true });
   });
 
   it('a non-HTML upload is refused and removed, leaving no component or variant', async () => {
     const { deps, objects, repos, alice } = await setup();
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     objects.put(started.session.stagingKey, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff]));
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).rejects.toMatchObject({
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).rejects.toMatchObject({
       code: ErrorCode.UploadNotHtml,
     });
     expect(objects.objects.size).toBe(0);
@@ -223,9 +174,7 @@ describe('confirmUpload', () => {
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     objects.put(started.session.stagingKey, SMALL_HTML);
     repos.uploadSessions.confirm = () => Promise.reject(new Error('connection lost'));
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).rejects.toThrow('connection lost');
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).rejects.toThrow('connection lost');
     expect([...objects.objects.keys()]).toEqual([started.session.stagingKey]);
     expect(repos.state.uploadSessions[0]!.state).toBe('pending');
   });
@@ -235,12 +184,9 @@ describe('confirmUpload', () => {
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     objects.put(started.session.stagingKey, SMALL_HTML);
     clock.advance(3600);
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).rejects.toMatchObject({
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).rejects.toMatchObject({
       code: ErrorCode.UploadExpired,
-      message:
-        'This upload session has expired. Call upload_component again for a new upload command.',
+      message: 'This upload session has expired. Call upload_component again for a new upload command.',
     });
   });
 
@@ -249,9 +195,7 @@ describe('confirmUpload', () => {
     const bob = await aUser(deps, 'bob@example.com');
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     objects.put(started.session.stagingKey, SMALL_HTML);
-    await expect(
-      confirmUpload({ actor: bob.actor, uploadId: started.session.id }, deps),
-    ).rejects.toThrow(
+    await expect(confirmUpload({ actor: bob.actor, uploadId: started.session.id }, deps)).rejects.toThrow(
       `Upload "${started.session.id}" was not found, or you do not have access to it.`,
     );
   });
@@ -261,9 +205,7 @@ describe('confirmUpload', () => {
     const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
     await anUploadedComponent(deps, objects, alice.actor, { name: 'header' });
     objects.put(started.session.stagingKey, SMALL_HTML);
-    await expect(
-      confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps),
-    ).rejects.toMatchObject({
+    await expect(confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps)).rejects.toMatchObject({
       code: ErrorCode.NameTaken,
     });
     expect(repos.state.variants).toHaveLength(1);

@@ -31,10 +31,7 @@ export interface StartedUpload {
  * must be free in its organization (case-insensitive); when it is taken, the
  * error names the existing component so the caller can pass its id instead.
  */
-export async function startUpload(
-  input: StartUploadInput,
-  deps: DomainDeps,
-): Promise<StartedUpload> {
+export async function startUpload(input: StartUploadInput, deps: DomainDeps): Promise<StartedUpload> {
   const target = input.componentId
     ? await existingTarget(input, input.componentId, deps)
     : await newTarget(input, deps);
@@ -71,11 +68,7 @@ interface Target {
   name: string;
 }
 
-async function existingTarget(
-  input: StartUploadInput,
-  componentId: string,
-  deps: DomainDeps,
-): Promise<Target> {
+async function existingTarget(input: StartUploadInput, componentId: string, deps: DomainDeps): Promise<Target> {
   const component = await loadAccessibleComponent(input.actor, componentId, deps);
   if (input.organization !== undefined) {
     const organization = await resolveOrganization(input.actor, input.organization, deps);
@@ -86,11 +79,7 @@ async function existingTarget(
       );
     }
   }
-  return {
-    organizationId: component.organizationId,
-    componentId: component.id,
-    name: component.name,
-  };
+  return { organizationId: component.organizationId, componentId: component.id, name: component.name };
 }
 
 async function newTarget(input: StartUploadInput, deps: DomainDeps): Promise<Target> {
