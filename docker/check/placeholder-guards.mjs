@@ -18,11 +18,9 @@ export function checkPlaceholderGuards({ compose, report }) {
       .filter((part) => typeof part === 'string')
       .join('\n');
     for (const name of names) {
-      const guarded =
-        new RegExp(`case "\\$\\$${name}" in \\*${PLACEHOLDER}\\*\\)[^;]*; exit 1;;`).test(script) ||
-        (script.includes(`for name in`) &&
-          new RegExp(`for name in[^;\\n]*\\b${name}\\b`).test(script) &&
-          script.includes(`*${PLACEHOLDER}*) `));
+      const guarded = new RegExp(
+        `case "\\$\\$${name}" in \\*${PLACEHOLDER}\\*\\)[^;]*; exit 1;;`,
+      ).test(script);
       if (!guarded) missing.push(`${service} (${name})`);
     }
   }
