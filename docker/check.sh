@@ -28,3 +28,10 @@ pnpm exec dclint docker/compose.yml --config docker/dclint.json --max-warnings 0
 echo "ok  dclint: compose.yml passes its rules"
 
 node --conditions=source --import tsx docker/check.mjs
+
+# The placeholder check must refuse the example file as it is (a copied, unedited docker/.env).
+if CP_ENV_FILE=docker/.env.example node --conditions=source --import tsx docker/check.mjs >/dev/null 2>&1; then
+  echo "docker/check.mjs accepted an env file full of REPLACE-ME placeholders" >&2
+  exit 1
+fi
+echo "ok  an env file still holding REPLACE-ME values is refused"

@@ -61,3 +61,50 @@ export function checkCaddyfile({ compose, caddyfileText, report }) {
     'Caddyfile: every variable reaches the proxy; a site for each service, /metrics and /ready kept inside; the delivery site neither buffers, compresses nor times out event streams',
   );
 }
+
+// The object store's public site: only presigned PUTs to <bucket>/uploads/, the body capped
+// at MAX_UPLOAD_BYTES, everything else refused; never MinIO's console or admin API.
+export function checkObjectStoreSite({ compose, caddyfileText, maxUploadBytes, report }) {
+  const caddyfile = caddyfileText.replace(/^\s*#.*$/gm, '');
+  const site = /^\{\$S3_DOMAIN\}\s*\{([\s\S]*?)^\}/m.exec(caddyfile)?.[1];
+  const fail = (message) => report.fail('Caddyfile {$S3_DOMAIN}', message);
+  if (site === undefined) return fail('no site for the object store');
+  const matcher = /^\t@staged_upload\s*\{([\s\S]*?)^\t\}/m.exec(site)?.[1] ?? '';
+  const lines = matcher
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .sort();
+  const expected = ['method PUT', 'path /{$S3_BUCKET}/uploads/*', 'query X-Amz-Signature=*'];
+  if (JSON.stringify(lines) !== JSON.stringify(expected))
+    fail(`@staged_upload must be exactly: ${expected.join('; ')}`);
+  const handles = [...site.matchAll(/^\thandle(\s+@\w+)?\s*\{([\s\S]*?)^\t\}/gm)];
+  const upload = handles.find(([, name]) => name?.trim() === '@staged_upload')?.[2] ?? '';
+  const fallback = handles.find(([, name]) => name === undefined)?.[2] ?? '';
+  if (!/request_body\s*\{\s*max_size\s+\{\$MAX_UPLOAD_BYTES\}\s*\}/.test(upload))
+    fail(
+      'the staged upload handler must cap the body: request_body { max_size {$MAX_UPLOAD_BYTES} }',
+    );
+  if (
+    (site.match(/reverse_proxy/g) ?? []).length !== 1 ||
+    !/reverse_proxy\s+minio:9000\s*$/m.test(upload)
+  )
+    fail('only the staged upload handler may proxy, to minio:9000');
+  if (
+    !/respond\b[^\n]*\b(403|404)\s*$/m.test(fallback) ||
+    /reverse_proxy|file_server/.test(fallback)
+  )
+    fail('everything else must be answered 403 or 404 by a catch-all `handle`');
+  if (/\b9001\b|console|\/minio\b/.test(site))
+    fail("must not mention MinIO's console or admin API");
+  const declared = /\$\{MAX_UPLOAD_BYTES:-(\d+)\}/.exec(
+    String(compose.services?.caddy?.environment?.MAX_UPLOAD_BYTES ?? ''),
+  )?.[1];
+  if (Number(declared) !== maxUploadBytes)
+    fail(
+      `services.caddy.environment.MAX_UPLOAD_BYTES must default to the MCP server's limit (\${MAX_UPLOAD_BYTES:-${maxUploadBytes}})`,
+    );
+  report.pass(
+    `Caddyfile {$S3_DOMAIN}: only presigned PUTs to <bucket>/uploads/, body capped at MAX_UPLOAD_BYTES (${maxUploadBytes} by default), everything else 403`,
+  );
+}

@@ -135,3 +135,21 @@ describe('the dashboard client (DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET, DA
     expect(problemsOf({ ...base, DASHBOARD_CLIENT_ID: 'dash', DASHBOARD_CLIENT_SECRET: secret, DASHBOARD_URL: 'http://dashboard.example.com' })).toContain('DASHBOARD_URL: must be an https URL in production');
   });
 });
+
+test("docker/.env.example's REPLACE-ME placeholders are refused, each secret named, with what to run", () => {
+  const message = problemsOf({
+    NODE_ENV: 'production',
+    AUTH_ISSUER: 'https://auth.example.com',
+    MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
+    // What compose passes from the unedited example file.
+    AUTH_SIGNING_KEYS: '{"keys":["REPLACE-ME: node docker/generate-secrets.mjs"]}',
+    AUTH_COOKIE_KEYS: 'REPLACE-ME',
+    DASHBOARD_CLIENT_SECRET: 'REPLACE-ME',
+    DATABASE_URL: 'postgresql://cp:REPLACE-ME-postgres-password@postgres:5432/cp',
+    REDIS_URL: 'redis://:REPLACE-ME-redis-password@redis:6379',
+  });
+  for (const name of ['AUTH_SIGNING_KEYS', 'AUTH_COOKIE_KEYS', 'DASHBOARD_CLIENT_SECRET', 'DATABASE_URL', 'REDIS_URL']) {
+    expect(message).toContain(`${name}: still holds the REPLACE-ME placeholder`);
+  }
+  expect(message).toContain('node docker/generate-secrets.mjs');
+});

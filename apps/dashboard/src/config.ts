@@ -29,9 +29,10 @@ export interface ComponentPageSizes {
 /** Not a setting: fixed here, smaller only in tests (a page of 100 variants is what a person can scan). */
 export const COMPONENT_PAGE_SIZES: ComponentPageSizes = { variants: 100, releaseEvents: 50 };
 
+/** Tests only (makeConfig): a running dashboard signs with DASHBOARD_SESSION_KEYS or its installation's generated key. */
 export const DEVELOPMENT_SESSION_KEY = 'development-dashboard-session-key-not-for-production';
 
-/** Test and embedded-stack convenience. */
+/** Test convenience. */
 export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardConfig, 'publicUrl' | 'issuer'>): DashboardConfig {
   return {
     clientId: 'dashboard',

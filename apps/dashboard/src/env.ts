@@ -1,11 +1,16 @@
 import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
-import { COMPONENT_PAGE_SIZES, type DashboardConfig, DEVELOPMENT_SESSION_KEY } from './config.js';
+import { COMPONENT_PAGE_SIZES, type DashboardConfig } from './config.js';
 import { dashboardSettings } from './settings.js';
 
 // process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
 
 export interface Env extends DatabaseSettings, ServiceSettings {
-  readonly app: DashboardConfig;
+  /** Everything but the session keys, which `sessionKeysFor` (session-key-file.ts) resolves. */
+  readonly app: Omit<DashboardConfig, 'sessionKeys'>;
+  /** DASHBOARD_SESSION_KEYS; null: this installation's generated key, kept in `secretsFile`. */
+  readonly sessionKeys: string[] | null;
+  /** DASHBOARD_SECRETS_FILE (development): where the generated session key is kept. */
+  readonly secretsFile: string;
   readonly port: number;
   readonly host: string | undefined;
   /** null: the embedded S3 server, on `s3Bucket`. */
@@ -37,7 +42,6 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       issuer: issuer.origin,
       clientId: env.DASHBOARD_CLIENT_ID,
       clientSecret: env.DASHBOARD_CLIENT_SECRET ?? 'development-dashboard-secret-not-for-production-use',
-      sessionKeys: env.DASHBOARD_SESSION_KEYS ?? [DEVELOPMENT_SESSION_KEY],
       secureCookies: production,
       sessionSeconds: env.DASHBOARD_SESSION_HOURS * 3600,
       mcpUrl: env.MCP_PUBLIC_URL,
@@ -45,6 +49,8 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       trustProxy: env.DASHBOARD_TRUST_PROXY,
       componentPageSizes: COMPONENT_PAGE_SIZES,
     },
+    sessionKeys: env.DASHBOARD_SESSION_KEYS ?? null,
+    secretsFile: env.DASHBOARD_SECRETS_FILE,
     port: env.DASHBOARD_PORT,
     host: env.DASHBOARD_HOST,
     ...serviceSettings(env),

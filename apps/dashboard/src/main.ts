@@ -6,6 +6,7 @@ import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
 import { createLogger } from '@cp/http-runtime';
 import { serveDashboard } from './serve.js';
+import { sessionKeysFor } from './session-key-file.js';
 
 /*
  * The dashboard alone: PostgreSQL from DATABASE_URL (else the embedded PGlite
@@ -20,7 +21,7 @@ const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefine
 const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;
 const objects = createObjectStore(env.s3 ?? embedded!.config);
 const service = await serveDashboard({
-  config: env.app,
+  config: { ...env.app, sessionKeys: await sessionKeysFor(env, root) },
   port: env.port,
   host: env.host,
   domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },

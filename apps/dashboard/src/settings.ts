@@ -27,6 +27,8 @@ export const dashboardSettings = defineSettings({
   DASHBOARD_CLIENT_ID: clientId.default('dashboard'),
   DASHBOARD_CLIENT_SECRET: secret.optional(),
   DASHBOARD_SESSION_KEYS: keyList.optional(),
+  // Without DASHBOARD_SESSION_KEYS (development only): where this installation's generated key is kept.
+  DASHBOARD_SECRETS_FILE: z.string().min(1).default('.data/dashboard/secrets.json'),
   DASHBOARD_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   DASHBOARD_TRUST_PROXY: trustProxy,
   AUTH_ISSUER: httpUrl.default('http://localhost:4000'),

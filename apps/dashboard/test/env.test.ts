@@ -1,6 +1,5 @@
 import { EnvError } from '@cp/http-runtime';
 import { parseEnv } from '../src/env.js';
-import { DEVELOPMENT_SESSION_KEY } from '../src/config.js';
 
 /* src/env.ts: the defaults (`pnpm start` needs no setting), every bad value named, what production requires. */
 
@@ -33,7 +32,6 @@ test('no setting: development defaults that match the auth server and the other 
       issuer: 'http://localhost:4000',
       clientId: 'dashboard',
       clientSecret: 'development-dashboard-secret-not-for-production-use',
-      sessionKeys: [DEVELOPMENT_SESSION_KEY],
       secureCookies: false,
       sessionSeconds: 12 * 3600,
       mcpUrl: 'http://localhost:4100/mcp',
@@ -41,6 +39,9 @@ test('no setting: development defaults that match the auth server and the other 
       trustProxy: false,
       componentPageSizes: { variants: 100, releaseEvents: 50 },
     },
+    // No key in the code: each installation draws its own (session-key-file.ts).
+    sessionKeys: null,
+    secretsFile: '.data/dashboard/secrets.json',
     port: 4300,
     host: undefined,
     logLevel: 'info',
@@ -81,7 +82,6 @@ test('every setting read and shaped', () => {
     issuer: 'https://auth.example.com',
     clientId: 'cp.dashboard',
     clientSecret: 's'.repeat(32),
-    sessionKeys: [KEY_A, KEY_B],
     secureCookies: true,
     sessionSeconds: 8 * 3600,
     mcpUrl: 'https://mcp.example.com/mcp',
@@ -89,6 +89,7 @@ test('every setting read and shaped', () => {
     trustProxy: 1,
     componentPageSizes: { variants: 100, releaseEvents: 50 },
   });
+  expect(env.sessionKeys).toEqual([KEY_A, KEY_B]);
   expect(env).toMatchObject({
     port: 8080,
     host: '0.0.0.0',
@@ -155,4 +156,22 @@ test('production: plain http only for loopback addresses', () => {
     ].join('\n'),
   );
   expect(parseEnv({ ...PRODUCTION, DASHBOARD_URL: 'http://localhost:4300', AUTH_ISSUER: 'http://127.0.0.1:4000' }).app.publicUrl).toBe('http://localhost:4300');
+});
+
+test("docker/.env.example's REPLACE-ME placeholders are refused, each secret named, with what to run", () => {
+  const message = problemsOf({
+    ...PRODUCTION,
+    // What compose passes from the unedited example file.
+    DASHBOARD_CLIENT_SECRET: 'REPLACE-ME',
+    DASHBOARD_SESSION_KEYS: 'REPLACE-ME',
+    DATABASE_URL: 'postgresql://cp:REPLACE-ME-postgres-password@postgres:5432/cp',
+    S3_ENDPOINT: 'http://minio:9000',
+    S3_ACCESS_KEY: 'cp-app',
+    S3_SECRET_KEY: 'REPLACE-ME-s3-secret-key',
+  });
+  for (const name of ['DASHBOARD_CLIENT_SECRET', 'DASHBOARD_SESSION_KEYS', 'DATABASE_URL', 'S3_SECRET_KEY']) {
+    expect(message).toContain(`${name}: still holds the REPLACE-ME placeholder`);
+  }
+  expect(message).not.toContain('S3_ACCESS_KEY');
+  expect(message).toContain('node docker/generate-secrets.mjs');
 });

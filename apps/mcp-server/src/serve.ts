@@ -63,14 +63,16 @@ export async function serveMcp(options: {
 }
 
 /**
- * Expires overdue upload sessions and removes their staged files. Every instance
- * runs it; the repository lets exactly one of them expire each session.
+ * Expires overdue upload sessions and removes the staging objects of every session
+ * whose URL has expired, whatever its state. Every instance runs it; the repository
+ * lets exactly one of them record each session.
  */
 function startUploadSweeper(domain: DomainDeps, log: Logger, intervalSeconds: number): NodeJS.Timeout {
   const timer = setInterval(() => {
     sweepExpiredUploads({}, domain).then(
       (result) => {
-        if (result.expired > 0) log.info(result, 'expired upload sessions swept');
+        if (result.expired > 0 || result.stagingRemoved > 0) log.info(result, 'expired upload sessions swept');
+        if (result.objectsNotRemoved > 0) log.warn(result, 'some staging objects could not be removed; retrying at the next interval');
       },
       (error: unknown) => log.warn({ err: error }, 'upload sweep failed; retrying at the next interval'),
     );

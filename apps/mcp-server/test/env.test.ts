@@ -62,4 +62,26 @@ describe('env', () => {
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('Invalid configuration:\n  MCP_PORT:');
   });
+
+  test("docker/.env.example's REPLACE-ME placeholders are refused, each secret named, with what to run", () => {
+    const values = {
+      NODE_ENV: 'production',
+      // What compose passes from the unedited example file.
+      DATABASE_URL: 'postgresql://cp:REPLACE-ME-postgres-password@postgres:5432/cp',
+      REDIS_URL: 'redis://:REPLACE-ME-redis-password@redis:6379',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY: 'cp-app',
+      S3_SECRET_KEY: 'REPLACE-ME-s3-secret-key',
+    };
+    let message = '';
+    try {
+      parseEnv(values);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['DATABASE_URL', 'S3_SECRET_KEY', 'REDIS_URL']) {
+      expect(message).toContain(`${name}: still holds the REPLACE-ME placeholder`);
+    }
+    expect(message).toContain('node docker/generate-secrets.mjs');
+  });
 });

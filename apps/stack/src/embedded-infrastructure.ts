@@ -1,5 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { createDatabase, createDomainDeps, createGrantLookup, createPglite, migrate, type Database } from '@cp/db';
+import {
+  createDatabase,
+  createDomainDeps,
+  createGrantLookup,
+  createPglite,
+  migrate,
+  type Database,
+} from '@cp/db';
 import type { DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import type { PGlite } from '@electric-sql/pglite';
@@ -23,6 +30,8 @@ export async function openEmbeddedInfrastructure(options: {
   pgliteDir: string;
   s3Dir: string;
   s3Port: number;
+  /** The embedded S3 server's interface (STACK_HOST). */
+  host: string;
   maxUploadBytes: number;
 }): Promise<EmbeddedInfrastructure> {
   const { pgliteDir, s3Dir } = options;
@@ -30,7 +39,13 @@ export async function openEmbeddedInfrastructure(options: {
   const pglite = await createPglite({ dataDir: pgliteDir });
   const database = await createDatabase({ pglite });
   await migrate({ adapterFactory: database.adapterFactory });
-  const s3 = await startEmbeddedS3({ directory: s3Dir, port: options.s3Port });
+  // The store refuses what confirm_upload would refuse, so nothing larger is ever stored.
+  const s3 = await startEmbeddedS3({
+    directory: s3Dir,
+    port: options.s3Port,
+    host: options.host,
+    maxPutBytes: options.maxUploadBytes,
+  });
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
   return {

@@ -6,6 +6,7 @@ import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
 import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
+import { withStackHost } from './stack-host.js';
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -22,19 +23,22 @@ export interface RunningStack {
  * notifications. Each service reads its own settings from `source` (process.env).
  */
 export async function startStack(options: {
+  /** process.env: each service's settings, and STACK_HOST (the interface every service listens on). */
   source: Source;
-  /** Relative paths in the settings (PGLITE_DATA_DIR, AUTH_SECRETS_FILE) and `.data/s3` resolve here. */
+  /** Relative paths in the settings (PGLITE_DATA_DIR, AUTH_SECRETS_FILE, DASHBOARD_SECRETS_FILE) and `.data/s3` resolve here. */
   root: string;
   s3Port: number;
 }): Promise<RunningStack> {
-  const mcpEnv = mcp.parseEnv(options.source);
-  const authEnv = auth.parseEnv(options.source);
-  const deliveryEnv = delivery.parseEnv(options.source);
-  const dashboardEnv = dashboard.parseEnv(options.source);
+  const { host, source } = withStackHost(options.source);
+  const mcpEnv = mcp.parseEnv(source);
+  const authEnv = auth.parseEnv(source);
+  const deliveryEnv = delivery.parseEnv(source);
+  const dashboardEnv = dashboard.parseEnv(source);
   const infrastructure = await openEmbeddedInfrastructure({
     pgliteDir: resolve(options.root, mcpEnv.pgliteDataDir),
     s3Dir: resolve(options.root, '.data/s3'),
     s3Port: options.s3Port,
+    host,
     maxUploadBytes: mcpEnv.maxUploadBytes,
   });
   const running: { name: string; url: string; close(): Promise<void> }[] = [];
@@ -76,7 +80,7 @@ export async function startStack(options: {
     );
     running.push(
       await dashboard.serveDashboard({
-        config: dashboardEnv.app,
+        config: { ...dashboardEnv.app, sessionKeys: await dashboard.sessionKeysFor(dashboardEnv, options.root) },
         port: dashboardEnv.port,
         host: dashboardEnv.host,
         domain: infrastructure.domain,

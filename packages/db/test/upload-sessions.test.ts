@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConfirmUploadInput, UploadSession } from '@cp/domain';
+import { uploadSweepContract } from '@cp/domain/testing';
 import {
   aComponent,
   anUploadSession,
@@ -211,35 +212,22 @@ describeEachBackend('upload sessions', (db) => {
     expect(stored).toEqual({ ...s, state: 'expired' });
   });
 
-  it('lists pending sessions past their expiry, oldest first, and expires each once', async () => {
-    const { user, organization } = await aUserWithOrganization(repos());
-    const at = (minutes: number) => new Date(Date.UTC(2020, 0, 1, 0, minutes));
-    const mk = (expiresAt: Date) =>
-      anUploadSession(repos(), {
-        userId: user.id,
-        organizationId: organization.id,
-        expiresAt,
-        now: at(0),
-      });
-    const late = await mk(at(30));
-    const early = await mk(at(10));
-    await mk(at(90)); // not yet expired at 60
-    const confirmed = await mk(at(5));
+  it('expires a pending session once; a confirmed one not', async () => {
+    const pending = await session();
+    const confirmed = await session();
     await repos().uploadSessions.confirm(confirmNew(confirmed));
 
-    const mine = (rows: UploadSession[]) =>
-      rows.filter((row) => row.userId === user.id).map((row) => row.id);
-    expect(mine(await repos().uploadSessions.listExpired(at(60), 1000))).toEqual([
-      early.id,
-      late.id,
-    ]);
-    expect(await repos().uploadSessions.listExpired(at(60), 1)).toHaveLength(1);
-
-    expect(await repos().uploadSessions.markExpired(early.id)).toBe(true);
-    expect(await repos().uploadSessions.markExpired(early.id)).toBe(false);
+    expect(await repos().uploadSessions.markExpired(pending.id)).toBe(true);
+    expect(await repos().uploadSessions.markExpired(pending.id)).toBe(false);
     expect(await repos().uploadSessions.markExpired(confirmed.id)).toBe(false);
     expect(await repos().uploadSessions.markExpired('nope')).toBe(false);
-    expect((await repos().uploadSessions.findById(early.id))!.state).toBe('expired');
-    expect(mine(await repos().uploadSessions.listExpired(at(60), 1000))).toEqual([late.id]);
+    expect((await repos().uploadSessions.findById(pending.id))!.state).toBe('expired');
   });
+
+  describe('the expiry sweep contract', () =>
+    uploadSweepContract(() => ({
+      sessions: repos().uploadSessions,
+      aSession: (expiresAt) =>
+        session({ expiresAt, now: new Date(expiresAt.getTime() - 3_600_000) }),
+    })));
 });

@@ -11,6 +11,7 @@ import {
   InMemoryState,
   ManualClock,
   oidcStorageContract,
+  uploadSweepContract,
 } from '../src/testing/index.js';
 
 // The in-memory implementations the apps' tests use, held to the same contracts as packages/db's.
@@ -53,6 +54,31 @@ describe('in-memory environments and organizations', () => {
     repos,
     addMember: async (userId, organizationId, role) => {
       repos.state.memberships.push({ userId, organizationId, role });
+    },
+  }));
+});
+
+describe('in-memory upload sessions', () => {
+  const repos = createInMemoryRepositories();
+  uploadSweepContract(() => ({
+    sessions: repos.uploadSessions,
+    aSession: async (expiresAt) => {
+      const id = randomUUID();
+      const session = {
+        id,
+        userId: randomUUID(),
+        organizationId: randomUUID(),
+        componentId: null,
+        componentName: `component ${id}`,
+        stagingKey: `uploads/${id}/index.html`,
+        state: 'pending' as const,
+        expiresAt,
+        createdAt: new Date(expiresAt.getTime() - 3_600_000),
+        result: null,
+        stagingRemovedAt: null,
+      };
+      await repos.uploadSessions.create(session);
+      return session;
     },
   }));
 });

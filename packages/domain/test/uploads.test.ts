@@ -218,15 +218,120 @@ describe('sweepExpiredUploads', () => {
     const { deps, objects, clock, repos, alice } = await setup();
     const old = await startUpload({ actor: alice.actor, name: 'Old' }, deps);
     objects.put(old.session.stagingKey, SMALL_HTML);
-    await anUploadedComponent(deps, objects, alice.actor, { name: 'Done' });
     clock.advance(3000);
     const fresh = await startUpload({ actor: alice.actor, name: 'Fresh' }, deps);
+    objects.put(fresh.session.stagingKey, SMALL_HTML);
     clock.advance(601);
-    expect(await sweepExpiredUploads({}, deps)).toEqual({ expired: 1, objectsNotRemoved: 0 });
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 1,
+      stagingRemoved: 1,
+      objectsNotRemoved: 0,
+    });
     expect(objects.objects.has(old.session.stagingKey)).toBe(false);
-    expect(repos.state.uploadSessions.map((s) => s.state)).toEqual(['expired', 'confirmed', 'pending']);
-    expect(fresh.session.state).toBe('pending');
-    expect(await sweepExpiredUploads({}, deps)).toEqual({ expired: 0, objectsNotRemoved: 0 });
+    expect(objects.objects.has(fresh.session.stagingKey)).toBe(true);
+    expect(repos.state.uploadSessions.map((s) => s.state)).toEqual(['expired', 'pending']);
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 0,
+      stagingRemoved: 0,
+      objectsNotRemoved: 0,
+    });
+  });
+
+  it('removes what a PUT after confirm_upload stored, once the URL has expired', async () => {
+    const { deps, objects, clock, repos, alice } = await setup();
+    const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
+    objects.put(started.session.stagingKey, SMALL_HTML);
+    await confirmUpload({ actor: alice.actor, uploadId: started.session.id }, deps);
+    expect(objects.objects.has(started.session.stagingKey)).toBe(false);
+    // The URL still works until the session's expiry: a second PUT puts the object back.
+    objects.put(started.session.stagingKey, SMALL_HTML);
+
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 0,
+      stagingRemoved: 0,
+      objectsNotRemoved: 0,
+    });
+    expect(objects.objects.has(started.session.stagingKey)).toBe(true);
+    clock.advance(3601);
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 0,
+      stagingRemoved: 1,
+      objectsNotRemoved: 0,
+    });
+    expect(objects.objects.has(started.session.stagingKey)).toBe(false);
+    expect(repos.state.uploadSessions[0]).toMatchObject({
+      state: 'confirmed',
+      stagingRemovedAt: clock.now(),
+    });
+  });
+
+  it('sweeps sessions in every state exactly once', async () => {
+    const { deps, objects, clock, repos, alice } = await setup();
+    const pending = await startUpload({ actor: alice.actor, name: 'Pending' }, deps);
+    const confirmed = await startUpload({ actor: alice.actor, name: 'Confirmed' }, deps);
+    objects.put(confirmed.session.stagingKey, SMALL_HTML);
+    await confirmUpload({ actor: alice.actor, uploadId: confirmed.session.id }, deps);
+    const expired = await startUpload({ actor: alice.actor, name: 'Expired' }, deps);
+    await repos.uploadSessions.markExpired(expired.session.id);
+    const removed: string[] = [];
+    const remove = objects.remove.bind(objects);
+    objects.remove = async (key) => {
+      removed.push(key);
+      await remove(key);
+    };
+
+    clock.advance(3601);
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 1,
+      stagingRemoved: 3,
+      objectsNotRemoved: 0,
+    });
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 0,
+      stagingRemoved: 0,
+      objectsNotRemoved: 0,
+    });
+    expect(removed.sort()).toEqual(
+      [pending, confirmed, expired].map((s) => s.session.stagingKey).sort(),
+    );
+    expect(repos.state.uploadSessions.map((s) => s.stagingRemovedAt)).toEqual([
+      clock.now(),
+      clock.now(),
+      clock.now(),
+    ]);
+  });
+
+  it('tries a failed removal again at the next sweep', async () => {
+    const { deps, objects, clock, alice } = await setup();
+    const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
+    objects.put(started.session.stagingKey, SMALL_HTML);
+    clock.advance(3601);
+    const remove = objects.remove.bind(objects);
+    objects.remove = async () => {
+      throw new Error('store unreachable');
+    };
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 1,
+      stagingRemoved: 0,
+      objectsNotRemoved: 1,
+    });
+    objects.remove = remove;
+    expect(await sweepExpiredUploads({}, deps)).toEqual({
+      expired: 0,
+      stagingRemoved: 1,
+      objectsNotRemoved: 0,
+    });
+    expect(objects.objects.has(started.session.stagingKey)).toBe(false);
+  });
+
+  it('the upload URL is signed at the session start, so it expires no later than the session', async () => {
+    const { deps, alice } = await setup();
+    const started = await startUpload({ actor: alice.actor, name: 'Header' }, deps);
+    const url = new URL(started.uploadUrl);
+    const urlExpiry =
+      new Date(url.searchParams.get('signed')!).getTime() +
+      Number(url.searchParams.get('expires')) * 1000;
+    expect(urlExpiry).toBeLessThanOrEqual(started.session.expiresAt.getTime());
   });
 });
 

@@ -33,6 +33,32 @@ describe('defineSettings', () => {
   });
 });
 
+describe('the REPLACE-ME placeholder of docker/.env.example', () => {
+  const settings = defineSettings({
+    ...serviceEnvShape,
+    DEMO_SECRET: z.string().min(32).optional(),
+    DEMO_URL: z.url().optional(),
+  });
+
+  test('is refused in any variable the service reads, each named once, with what to run', () => {
+    const problems = problemsOf(() =>
+      settings.parse({ DEMO_SECRET: 'REPLACE-ME', DEMO_URL: 'postgresql://cp:REPLACE-ME-postgres-password@postgres:5432/cp' }),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^DEMO_SECRET: still holds the REPLACE-ME placeholder of docker\/\.env\.example; .*node docker\/generate-secrets\.mjs/),
+      expect.stringMatching(/^DEMO_URL: still holds the REPLACE-ME placeholder/),
+    ]);
+  });
+
+  test('is listed with the other problems; variables the service does not read are not its business', () => {
+    expect(problemsOf(() => settings.parse({ DEMO_SECRET: 'x'.repeat(32) + 'REPLACE-ME', LOG_LEVEL: 'loud', OTHER: 'REPLACE-ME' }))).toEqual([
+      expect.stringMatching(/^DEMO_SECRET: still holds/),
+      expect.stringMatching(/^LOG_LEVEL: /),
+    ]);
+    expect(settings.parse({ DEMO_SECRET: 'x'.repeat(32), OTHER: 'REPLACE-ME' }).DEMO_SECRET).toBe('x'.repeat(32));
+  });
+});
+
 describe('trustProxy', () => {
   const parse = (value?: string) => z.object({ TRUST: trustProxy }).safeParse(value === undefined ? {} : { TRUST: value });
 

@@ -110,7 +110,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
     endpoint,
     publicEndpoint: resolved.publicEndpoint.origin,
 
-    async presignPut(key, { expiresInSeconds, contentType }) {
+    async presignPut(key, { expiresInSeconds, contentType, signedAt }) {
       checkKey('presignPut', key);
       if (
         !Number.isInteger(expiresInSeconds) ||
@@ -141,7 +141,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
         accessKey: resolved.accessKey,
         secretKey: resolved.secretKey,
         region: resolved.region,
-        date: clock.now(),
+        date: signedAt ?? clock.now(),
         expiresInSeconds,
       });
     },

@@ -16,7 +16,11 @@ export interface TestDomain {
  * HTTP, so presigned URLs work with curl.
  */
 export async function createTestDomain(config: Partial<DomainConfig> = {}): Promise<TestDomain> {
-  const [s3, database] = await Promise.all([startEmbeddedS3(), createTestDatabase()]);
+  const domainConfig = { ...defaultDomainConfig, ...config };
+  const [s3, database] = await Promise.all([
+    startEmbeddedS3({ maxPutBytes: domainConfig.maxUploadBytes }),
+    createTestDatabase(),
+  ]);
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
   return {
@@ -26,7 +30,7 @@ export async function createTestDomain(config: Partial<DomainConfig> = {}): Prom
       objects,
       clock: { now: () => new Date() },
       ids: { newId: () => randomUUID() },
-      config: { ...defaultDomainConfig, ...config },
+      config: domainConfig,
     },
     async close() {
       await Promise.all([s3.close(), database.close()]);

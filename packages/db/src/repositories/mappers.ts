@@ -111,6 +111,7 @@ export const toUploadSession = (row: Rows.UploadSession): UploadSession => ({
   expiresAt: row.expiresAt,
   createdAt: row.createdAt,
   result: row.result === null ? null : toUploadResult(row.id, row.result),
+  stagingRemovedAt: row.stagingRemovedAt,
 });
 
 /** The stored result is JSON we wrote ourselves; check it rather than trust a cast. */

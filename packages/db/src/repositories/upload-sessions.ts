@@ -30,6 +30,7 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
           expiresAt: session.expiresAt,
           createdAt: session.createdAt,
           result: session.result === null ? Prisma.DbNull : { ...session.result },
+          stagingRemovedAt: session.stagingRemovedAt,
         },
       });
     },
@@ -56,9 +57,9 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
       }
     },
 
-    async listExpired(now, limit) {
+    async listToSweep(now, limit) {
       const rows = await prisma.uploadSession.findMany({
-        where: { state: 'pending', expiresAt: { lt: now } },
+        where: { stagingRemovedAt: null, expiresAt: { lt: now } },
         orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],
         take: limit,
       });
@@ -70,6 +71,15 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
       const { count } = await prisma.uploadSession.updateMany({
         where: { id, state: 'pending' },
         data: { state: 'expired' },
+      });
+      return count === 1;
+    },
+
+    async markStagingRemoved(id, at) {
+      if (!isUuid(id)) return false;
+      const { count } = await prisma.uploadSession.updateMany({
+        where: { id, stagingRemovedAt: null },
+        data: { stagingRemovedAt: at },
       });
       return count === 1;
     },

@@ -112,6 +112,7 @@ export async function anUploadSession(
     expiresAt: options.expiresAt ?? new Date(now.getTime() + 3_600_000),
     createdAt: now,
     result: null,
+    stagingRemovedAt: null,
   };
   await repos.uploadSessions.create(session);
   return session;

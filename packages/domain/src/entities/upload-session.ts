@@ -1,4 +1,8 @@
-export const UploadState = { Pending: 'pending', Confirmed: 'confirmed', Expired: 'expired' } as const;
+export const UploadState = {
+  Pending: 'pending',
+  Confirmed: 'confirmed',
+  Expired: 'expired',
+} as const;
 export type UploadState = (typeof UploadState)[keyof typeof UploadState];
 
 /** What a confirmed upload produced; stored so that confirming twice answers the same. */
@@ -23,4 +27,10 @@ export interface UploadSession {
   readonly expiresAt: Date;
   readonly createdAt: Date;
   readonly result: UploadResult | null;
+  /**
+   * When the expiry sweep removed the staging object; null until then. The presigned
+   * URL works until `expiresAt` whatever the state, so a PUT after confirm can put an
+   * object back: the sweep removes it once the URL has expired, once per session.
+   */
+  readonly stagingRemovedAt: Date | null;
 }

@@ -7,8 +7,15 @@ export interface ObjectInfo {
  * Implementations map transport failures to errors that say which endpoint failed.
  */
 export interface ObjectStore {
-  /** A URL that accepts one HTTP PUT of the object until it expires. */
-  presignPut(key: string, options: { expiresInSeconds: number; contentType: string }): Promise<string>;
+  /**
+   * A URL that accepts HTTP PUTs of the object until `signedAt` (default: now) plus
+   * `expiresInSeconds`. Signing with the caller's own time lets it know the URL's
+   * expiry exactly (an upload session ends with its URL).
+   */
+  presignPut(
+    key: string,
+    options: { expiresInSeconds: number; contentType: string; signedAt?: Date },
+  ): Promise<string>;
   /** Size of the object, or null when there is none at that key. */
   stat(key: string): Promise<ObjectInfo | null>;
   /** Server-side copy; the target is overwritten. */

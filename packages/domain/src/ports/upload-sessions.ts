@@ -4,7 +4,12 @@ export interface ConfirmUploadInput {
   readonly sessionId: string;
   readonly now: Date;
   /** Set when the session creates a component: it is created in the same transaction. */
-  readonly newComponent: { id: string; organizationId: string; name: string; description: string } | null;
+  readonly newComponent: {
+    id: string;
+    organizationId: string;
+    name: string;
+    description: string;
+  } | null;
   /** The component that receives the variant (the new one's id when `newComponent` is set). */
   readonly componentId: string;
   /** The variant; its sequence number is assigned by the repository. */
@@ -32,8 +37,13 @@ export interface UploadSessions {
    * is already used in its organization.
    */
   confirm(input: ConfirmUploadInput): Promise<{ recorded: boolean; session: UploadSession }>;
-  /** Pending sessions whose expiry is before `now`, oldest first. */
-  listExpired(now: Date, limit: number): Promise<UploadSession[]>;
+  /**
+   * Sessions in any state whose expiry is before `now` and whose staging object has
+   * not been removed yet (`stagingRemovedAt` null), oldest expiry first.
+   */
+  listToSweep(now: Date, limit: number): Promise<UploadSession[]>;
   /** Pending -> expired; false when the session was not pending. */
   markExpired(id: string): Promise<boolean>;
+  /** Sets `stagingRemovedAt` if still null; false when it was set already (another sweeper won). */
+  markStagingRemoved(id: string, at: Date): Promise<boolean>;
 }

@@ -4,13 +4,21 @@ import type { ObjectInfo, ObjectStore } from '../ports/object-store.js';
 export class InMemoryObjectStore implements ObjectStore {
   readonly objects = new Map<string, Uint8Array>();
 
-  async presignPut(key: string, options: { expiresInSeconds: number }): Promise<string> {
-    return `https://objects.test/${encodeURIComponent(key)}?expires=${options.expiresInSeconds}&signature=x'y`;
+  async presignPut(
+    key: string,
+    options: { expiresInSeconds: number; signedAt?: Date },
+  ): Promise<string> {
+    const signed =
+      options.signedAt === undefined ? '' : `signed=${options.signedAt.toISOString()}&`;
+    return `https://objects.test/${encodeURIComponent(key)}?${signed}expires=${options.expiresInSeconds}&signature=x'y`;
   }
 
   /** What a client's PUT to the presigned URL does. */
   put(key: string, content: string | Uint8Array): void {
-    this.objects.set(key, typeof content === 'string' ? new TextEncoder().encode(content) : content);
+    this.objects.set(
+      key,
+      typeof content === 'string' ? new TextEncoder().encode(content) : content,
+    );
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {

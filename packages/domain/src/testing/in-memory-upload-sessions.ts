@@ -15,10 +15,22 @@ export function inMemoryUploadSessions(state: InMemoryState): UploadSessions {
       if (session.state !== 'pending') return { recorded: false, session };
       if (newComponent) {
         const taken = state.components.some(
-          (c) => c.organizationId === newComponent.organizationId && c.name.toLowerCase() === newComponent.name.toLowerCase(),
+          (c) =>
+            c.organizationId === newComponent.organizationId &&
+            c.name.toLowerCase() === newComponent.name.toLowerCase(),
         );
-        if (taken) throw new DomainError(ErrorCode.NameTaken, `A component named "${newComponent.name}" already exists.`);
-        state.components.push({ ...newComponent, tags: [], variantsCount: 0, createdAt: now, updatedAt: now });
+        if (taken)
+          throw new DomainError(
+            ErrorCode.NameTaken,
+            `A component named "${newComponent.name}" already exists.`,
+          );
+        state.components.push({
+          ...newComponent,
+          tags: [],
+          variantsCount: 0,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       const componentIndex = state.components.findIndex((c) => c.id === componentId);
       const component = state.components[componentIndex]!;
@@ -40,15 +52,23 @@ export function inMemoryUploadSessions(state: InMemoryState): UploadSessions {
       state.uploadSessions[index] = confirmed;
       return { recorded: true, session: confirmed };
     },
-    listExpired: async (now, limit) =>
+    listToSweep: async (now, limit) =>
       state.uploadSessions
-        .filter((s) => s.state === 'pending' && s.expiresAt < now)
+        .filter((s) => s.stagingRemovedAt === null && s.expiresAt < now)
         .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
         .slice(0, limit),
     async markExpired(id) {
       const index = state.uploadSessions.findIndex((s) => s.id === id && s.state === 'pending');
       if (index < 0) return false;
       state.uploadSessions[index] = { ...state.uploadSessions[index]!, state: 'expired' };
+      return true;
+    },
+    async markStagingRemoved(id, at) {
+      const index = state.uploadSessions.findIndex(
+        (s) => s.id === id && s.stagingRemovedAt === null,
+      );
+      if (index < 0) return false;
+      state.uploadSessions[index] = { ...state.uploadSessions[index]!, stagingRemovedAt: at };
       return true;
     },
   };

@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { defaultDomainConfig } from '@cp/domain';
 
 import { DEFAULT_REGION, resolveS3Config, type S3Config } from '../s3-config.js';
 import { fixCopySourceDecoding } from './copy-source-fix.js';
 import { carriesSignature, refuseAnonymous } from './refuse-anonymous.js';
 import { acquireKeyPair } from './s3rver-keys.js';
+import {
+  capStoredObjects,
+  closeAfterAnswerIfUnread,
+  declaresTooLarge,
+  refuseTooLarge,
+} from './size-limit.js';
 import { S3rver } from './s3rver-module.js';
 
 export interface EmbeddedS3Options {
@@ -31,6 +39,11 @@ export interface EmbeddedS3Options {
   readonly region?: string;
   /** Written into the returned config as publicEndpoint. Default: the server's own endpoint. */
   readonly publicEndpoint?: string;
+  /**
+   * The largest body a PUT may store (MAX_UPLOAD_BYTES); larger ones get 400 EntityTooLarge
+   * and store nothing. Default: the domain's default MAX_UPLOAD_BYTES.
+   */
+  readonly maxPutBytes?: number;
 }
 
 export interface EmbeddedS3 {
@@ -73,6 +86,12 @@ export const startEmbeddedS3 = async (options: EmbeddedS3Options = {}): Promise<
   const secretKey = options.secretKey ?? randomBytes(24).toString('base64url');
   const bucket = options.bucket ?? DEFAULT_EMBEDDED_BUCKET;
   const region = options.region ?? DEFAULT_REGION;
+  const maxPutBytes = options.maxPutBytes ?? defaultDomainConfig.maxUploadBytes;
+  if (!Number.isSafeInteger(maxPutBytes) || maxPutBytes < 1) {
+    throw new RangeError(
+      `maxPutBytes must be a whole number of bytes, at least 1 (got ${maxPutBytes}).`,
+    );
+  }
 
   // Validate the bucket name and keys before anything is created, with the same rules
   // (and messages) as createObjectStore; the endpoint is not known yet.
@@ -103,13 +122,26 @@ export const startEmbeddedS3 = async (options: EmbeddedS3Options = {}): Promise<
     });
     cleanups.push(() => s3rver.logger.close());
     await s3rver.configureBuckets();
+    capStoredObjects(s3rver.store, maxPutBytes);
 
     const handle = s3rver.callback();
-    const server = createServer((request, response) => {
+    const guard = (request: IncomingMessage, response: ServerResponse, accept: () => void) => {
       // CORS preflights carry no signature by design; s3rver answers them from bucket CORS rules.
-      if (request.method === 'OPTIONS' || carriesSignature(request)) handle(request, response);
-      else refuseAnonymous(response);
-    });
+      if (request.method !== 'OPTIONS' && !carriesSignature(request)) refuseAnonymous(response);
+      else if (declaresTooLarge(request, maxPutBytes))
+        refuseTooLarge(request, response, maxPutBytes);
+      else {
+        // A body cut at the limit (no declared length) may still be arriving.
+        closeAfterAnswerIfUnread(request, response);
+        accept();
+        handle(request, response);
+      }
+    };
+    const server = createServer((request, response) => guard(request, response, () => undefined));
+    // `Expect: 100-continue` (curl sends it for large bodies): refused ones never send the body.
+    server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) =>
+      guard(request, response, () => response.writeContinue()),
+    );
     const address = await listen(server, options.port ?? 0, host);
     cleanups.push(
       () =>

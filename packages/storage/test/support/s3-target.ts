@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { defaultDomainConfig } from '@cp/domain';
 import { Client } from 'minio';
 
 import {
@@ -21,10 +22,11 @@ export interface S3Target {
   readonly kind: 'embedded' | 'external';
   readonly config: S3Config;
   /**
-   * The largest PUT the server itself accepts: `none` for the embedded server, the
-   * S3_MAX_PUT_BYTES setting for an external one (rgw.sh sets it), `unknown` without it.
+   * The largest PUT the server itself accepts: the embedded server's (the default
+   * MAX_UPLOAD_BYTES), the S3_MAX_PUT_BYTES setting for an external one (rgw.sh sets
+   * it), `unknown` without it.
    */
-  readonly sizeLimit: number | 'none' | 'unknown';
+  readonly sizeLimit: number | 'unknown';
   readonly store: S3ObjectStore;
   /** A fresh key under this run's prefix, so tests never see each other's objects. */
   newKey(name?: string): string;
@@ -84,7 +86,7 @@ export const plannedS3Target = (
 ): Pick<S3Target, 'kind' | 'sizeLimit'> =>
   env.S3_ENDPOINT
     ? { kind: 'external', sizeLimit: externalSizeLimit(env) }
-    : { kind: 'embedded', sizeLimit: 'none' };
+    : { kind: 'embedded', sizeLimit: defaultDomainConfig.maxUploadBytes };
 
 export const startS3Target = async (): Promise<S3Target> => {
   const external = externalConfig(process.env);

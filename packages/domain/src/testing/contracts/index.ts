@@ -3,3 +3,4 @@ export * from './application-grants-contract.js';
 export * from './credentials-contract.js';
 export * from './grant-lookup-contract.js';
 export * from './environment-protection-contract.js';
+export * from './upload-sweep-contract.js';

@@ -49,11 +49,15 @@ export async function startUpload(input: StartUploadInput, deps: DomainDeps): Pr
     expiresAt: new Date(now.getTime() + ttl * 1000),
     createdAt: now,
     result: null,
+    stagingRemovedAt: null,
   };
   await deps.repos.uploadSessions.create(session);
+  // Signed at the session's start, so the URL expires no later than the session: the
+  // sweep removes the staging object after `expiresAt`, when no PUT can land any more.
   const uploadUrl = await deps.objects.presignPut(session.stagingKey, {
     expiresInSeconds: ttl,
     contentType: 'text/html',
+    signedAt: now,
   });
   return { session, uploadUrl, curlCommand: curlUploadCommand(uploadUrl), expiresInSeconds: ttl };
 }
