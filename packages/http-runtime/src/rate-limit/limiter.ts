@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /** One key's budget after a request (or, for `peek`, as it stands). */
 export interface RateDecision {
@@ -17,6 +22,8 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
   /** The key's budget without counting: refused while it is spent. */
   peek(key: string): Promise<RateDecision>;
+  /** Gives back one point counted by `consume` (the attempt turned out not to count). */
+  refund(key: string): Promise<void>;
   /** Forgets the key (its next request starts a new window). */
   reset(key: string): Promise<void>;
 }
@@ -48,7 +55,10 @@ export class RateLimitStoreError extends Error {
     readonly keyPrefix: string,
     cause: unknown,
   ) {
-    super(`rate-limit store unavailable for ${keyPrefix}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `rate-limit store unavailable for ${keyPrefix}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
 }
 
@@ -74,7 +84,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     resetSeconds: Math.max(allowed ? 0 : 1, Math.ceil(res.msBeforeNext / 1000)),
     windowSeconds,
   });
-  const storeError = (error: unknown): RateLimitStoreError => new RateLimitStoreError(keyPrefix, error);
+  const storeError = (error: unknown): RateLimitStoreError =>
+    new RateLimitStoreError(keyPrefix, error);
 
   return {
     async consume(key) {
@@ -92,8 +103,16 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       } catch (error) {
         throw storeError(error);
       }
-      if (res === null) return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
+      if (res === null)
+        return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
       return decision(res, res.consumedPoints < points);
+    },
+    async refund(key) {
+      try {
+        await limiter.reward(key, 1);
+      } catch (error) {
+        throw storeError(error);
+      }
     },
     async reset(key) {
       try {
