@@ -1,7 +1,15 @@
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
+import {
+  createMetrics,
+  createReadiness,
+  expressMetrics,
+  type Metrics,
+  type OperabilityDeps,
+  storeChecks,
+} from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
 import type { AuthConfig } from './config.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
@@ -28,6 +36,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly credentials: Credentials;
   readonly oidc: OidcStorage;
   readonly throttles: Throttles;
+  /** Default: PASSWORD_COST. Tests only pass a lower one (signing up at full cost makes suites slow); never set from the environment. */
+  readonly passwordCost?: ScryptCost;
   readonly log: Logger;
 }
 
@@ -36,7 +46,11 @@ const THROTTLE_UNAVAILABLE_MESSAGE =
   'Sign-in, sign-up and new connections are paused for a moment: the server cannot count attempts right now. Try again in a minute.';
 
 /** oidc-provider's endpoints are not Express routes: label them by their fixed paths. */
-const PROVIDER_PATHS = new Set<string>([...Object.values(ROUTES), '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']);
+const PROVIDER_PATHS = new Set<string>([
+  ...Object.values(ROUTES),
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-authorization-server',
+]);
 const providerRoute = (req: { url?: string | undefined }): string => {
   const path = (req.url ?? '').split('?')[0] ?? '';
   return PROVIDER_PATHS.has(path) ? path : '(unmatched)';
@@ -45,7 +59,13 @@ const providerRoute = (req: { url?: string | undefined }): string => {
 /** Pure wiring: no listening, no env, no timers. */
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
-  const provider = createProvider({ config, signingKeys: deps.signingKeys, storage: deps.oidc, domain: deps.domain, log: deps.log });
+  const provider = createProvider({
+    config,
+    signingKeys: deps.signingKeys,
+    storage: deps.oidc,
+    domain: deps.domain,
+    log: deps.log,
+  });
   const pages: PageContext = {
     config,
     provider,
@@ -54,6 +74,7 @@ export function createApp(deps: AppDeps): express.Express {
     domain: deps.domain,
     credentials: deps.credentials,
     throttles: deps.throttles,
+    passwordCost: deps.passwordCost ?? PASSWORD_COST,
     oidc: deps.oidc,
     log: deps.log,
   };
@@ -90,7 +111,7 @@ export function createApp(deps: AppDeps): express.Express {
     req.url = '/.well-known/openid-configuration';
     next();
   });
-  app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerIp));
+  app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerNetwork));
 
   app.use(interactionRoutes(pages));
   app.use(signUpRoutes(pages));
@@ -103,9 +124,16 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof RateLimitStoreError && !res.headersSent) {
       // Fail closed: a throttled form is refused while its attempts cannot be counted (README "Throttling").
-      deps.log.warn({ err: error, method: req.method, path: req.path }, 'throttle store unavailable: request refused');
+      deps.log.warn(
+        { err: error, method: req.method, path: req.path },
+        'throttle store unavailable: request refused',
+      );
       res.set('Retry-After', String(STORE_UNAVAILABLE_RETRY_SECONDS));
-      sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }));
+      sendPage(
+        res,
+        503,
+        messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }),
+      );
       return;
     }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
@@ -113,7 +141,14 @@ export function createApp(deps: AppDeps): express.Express {
       res.end();
       return;
     }
-    sendPage(res, 500, messagePage({ title: 'Something went wrong', message: 'The server could not finish this request. Try again in a moment.' }));
+    sendPage(
+      res,
+      500,
+      messagePage({
+        title: 'Something went wrong',
+        message: 'The server could not finish this request. Try again in a moment.',
+      }),
+    );
   });
 
   return app;

@@ -11,7 +11,13 @@ import type { Throttle, Throttles } from '../src/security/throttle.js';
 import { serveAuth } from '../src/serve.js';
 import { FormBrowser, type Page } from './support/form-browser.js';
 import { aUser, PASSWORD } from './support/flow.js';
-import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type HarnessOptions } from './support/harness.js';
+import {
+  memoryDomain,
+  redisUrl,
+  startAuthServer,
+  type AuthHarness,
+  type HarnessOptions,
+} from './support/harness.js';
 import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { closedPort } from '../../../packages/storage/test/support/fake-servers.js';
@@ -26,10 +32,11 @@ const stores: ('memory' | 'redis')[] = REDIS ? ['memory', 'redis'] : ['memory'];
 const withRedis = REDIS ? describe : describe.skip;
 
 const limits: ThrottleConfig = {
-  loginPerAccount: { attempts: 3, windowSeconds: 900 },
-  loginPerIp: { attempts: 6, windowSeconds: 3600 },
-  signupPerIp: { attempts: 2, windowSeconds: 3600 },
-  registrationPerIp: { attempts: 2, windowSeconds: 3600 },
+  loginPerAccountNetwork: { attempts: 3, windowSeconds: 900 },
+  loginPerAccount: { attempts: 5, windowSeconds: 3600 },
+  loginPerNetwork: { attempts: 6, windowSeconds: 3600 },
+  signupPerNetwork: { attempts: 2, windowSeconds: 3600 },
+  registrationPerNetwork: { attempts: 2, windowSeconds: 3600 },
 };
 
 const harnesses: AuthHarness[] = [];
@@ -50,12 +57,22 @@ async function signInOnce(auth: AuthHarness, email: string, password: string): P
 
 async function signUpOnce(auth: AuthHarness): Promise<Page> {
   const browser = new FormBrowser();
-  return browser.submit(await browser.open(`${auth.issuer}/signup`), { email: `new-${randomUUID()}@example.com`, password: PASSWORD });
+  return browser.submit(await browser.open(`${auth.issuer}/signup`), {
+    email: `new-${randomUUID()}@example.com`,
+    password: PASSWORD,
+  });
 }
 
-const CLIENT = { client_name: 'Throttle test', redirect_uris: ['http://127.0.0.1:33418/'], token_endpoint_auth_method: 'none' };
+const CLIENT = {
+  client_name: 'Throttle test',
+  redirect_uris: ['http://127.0.0.1:33418/'],
+  token_endpoint_auth_method: 'none',
+};
 
-const statuses = async (count: number, attempt: () => Promise<{ status: number }>): Promise<number[]> => {
+const statuses = async (
+  count: number,
+  attempt: () => Promise<{ status: number }>,
+): Promise<number[]> => {
   const result: number[] = [];
   for (let i = 0; i < count; i += 1) result.push((await attempt()).status);
   return result;
@@ -67,10 +84,14 @@ describe.each(stores)('%s store', (store) => {
   test('sign-in per account: a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
-    expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
+    expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([
+      401, 401,
+    ]);
     expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(200);
     // The address is matched as typed by people: case and spaces do not open a new budget.
-    expect(await statuses(3, () => signInOnce(auth, ` ${user.email.toUpperCase()} `, 'wrong password'))).toEqual([401, 401, 401]);
+    expect(
+      await statuses(3, () => signInOnce(auth, ` ${user.email.toUpperCase()} `, 'wrong password')),
+    ).toEqual([401, 401, 401]);
     const refused = await signInOnce(auth, user.email, PASSWORD);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -84,7 +105,11 @@ describe.each(stores)('%s store', (store) => {
   test('sign-in per IP: failures across addresses add up', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
-    expect(await statuses(6, () => signInOnce(auth, `nobody-${randomUUID()}@example.com`, 'wrong password'))).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(
+      await statuses(6, () =>
+        signInOnce(auth, `nobody-${randomUUID()}@example.com`, 'wrong password'),
+      ),
+    ).toEqual([401, 401, 401, 401, 401, 401]);
     expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
   });
 
@@ -124,9 +149,14 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 
   test('two instances share the sign-in throttle: failures on A count on B', async () => {
     const store = shared();
-    const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
+    const [a, b] = await Promise.all([
+      start({ throttleStore: store }),
+      start({ throttleStore: store }),
+    ]);
     const user = await aUser(a);
-    expect(await statuses(2, () => signInOnce(a, user.email, 'wrong password'))).toEqual([401, 401]);
+    expect(await statuses(2, () => signInOnce(a, user.email, 'wrong password'))).toEqual([
+      401, 401,
+    ]);
     expect((await signInOnce(b, user.email, 'wrong password')).status).toBe(401);
     expect((await signInOnce(b, user.email, PASSWORD)).status).toBe(429);
     expect((await signInOnce(a, user.email, PASSWORD)).status).toBe(429);
@@ -134,7 +164,10 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 
   test('and the per-IP budgets: registrations on A count on B', async () => {
     const store = shared();
-    const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
+    const [a, b] = await Promise.all([
+      start({ throttleStore: store }),
+      start({ throttleStore: store }),
+    ]);
     expect((await register(a.issuer, CLIENT)).status).toBe(201);
     expect((await register(b.issuer, CLIENT)).status).toBe(201);
     expect((await register(a.issuer, CLIENT)).status).toBe(429);
@@ -144,9 +177,15 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     const store = shared();
     const first = await start({ throttleStore: store });
     const user = await aUser(first);
-    expect(await statuses(3, () => signInOnce(first, user.email, 'wrong password'))).toEqual([401, 401, 401]);
+    expect(await statuses(3, () => signInOnce(first, user.email, 'wrong password'))).toEqual([
+      401, 401, 401,
+    ]);
     await first.close();
-    const second = await start({ throttleStore: store, domain: first.domain, credentials: first.credentials });
+    const second = await start({
+      throttleStore: store,
+      domain: first.domain,
+      credentials: first.credentials,
+    });
     expect((await signInOnce(second, user.email, PASSWORD)).status).toBe(429);
   });
 
@@ -158,7 +197,12 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await signUpOnce(auth);
     await register(auth.issuer, CLIENT);
     const keys = (await redis.keys(`${store.keyPrefix}:*`)).sort();
-    expect(keys.map((key) => key.split(':')[1])).toEqual(['login-account', 'login-ip', 'registration-ip', 'signup-ip']);
+    expect(keys.map((key) => key.split(':')[1])).toEqual([
+      'login-account',
+      'login-ip',
+      'registration-ip',
+      'signup-ip',
+    ]);
     for (const key of keys) {
       expect(key).toMatch(new RegExp(`^${store.keyPrefix}:[a-z-]+:[A-Za-z0-9_-]{43}$`));
       expect(key).not.toContain('@');
@@ -174,7 +218,9 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await proxy.start();
     const client = await connectRedis(proxy.url(redisUrl()));
     try {
-      const auth = await start({ throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` } });
+      const auth = await start({
+        throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` },
+      });
       const user = await aUser(auth);
       expect((await signInOnce(auth, user.email, 'wrong password')).status).toBe(401);
 
@@ -189,12 +235,16 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
       expect(registration.status).toBe(503);
       expect(registration.json.error).toBe('temporarily_unavailable');
       expect((await fetch(`${auth.issuer}/login`)).status).toBe(200);
-      expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
+      expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(
+        200,
+      );
 
       await proxy.start();
       await waitFor(() => client.status === 'ready');
       // The failure before the outage still counts: 1 + 2 = 3, the limit.
-      expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
+      expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([
+        401, 401,
+      ]);
       expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
     } finally {
       client.disconnect();
@@ -204,9 +254,23 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 });
 
 test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
-  const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
-  const failing: Throttle = { retryAfter: unavailable, hit: unavailable, reset: unavailable };
-  const throttles: Throttles = { loginPerAccount: failing, loginPerIp: failing, signupPerIp: failing, registrationPerIp: failing };
+  const unavailable = () =>
+    Promise.reject(
+      new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')),
+    );
+  const failing: Throttle = {
+    retryAfter: unavailable,
+    hit: unavailable,
+    refund: unavailable,
+    reset: unavailable,
+  };
+  const throttles: Throttles = {
+    loginPerAccountNetwork: failing,
+    loginPerAccount: failing,
+    loginPerNetwork: failing,
+    signupPerNetwork: failing,
+    registrationPerNetwork: failing,
+  };
   const auth = await start({ throttles });
   const user = await aUser(auth);
 
@@ -215,16 +279,28 @@ test('a throttle store that fails (no Redis needed): sign-in on both forms, sign
   expect(signIn.headers.get('retry-after')).toBe('30');
   expect(signIn.html).toContain('cannot count attempts right now');
   expect((await signUpOnce(auth)).status).toBe(503);
-  const registration = await fetch(`${auth.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CLIENT) });
+  const registration = await fetch(`${auth.issuer}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CLIENT),
+  });
   expect(registration.status).toBe(503);
   expect(registration.headers.get('retry-after')).toBe('30');
-  expect(await registration.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('Retry in 30 seconds') });
+  expect(await registration.json()).toEqual({
+    error: 'temporarily_unavailable',
+    error_description: expect.stringContaining('Retry in 30 seconds'),
+  });
   for (const path of ['/login', '/signup', '/.well-known/oauth-authorization-server', '/jwks']) {
     expect((await fetch(`${auth.issuer}${path}`)).status).toBe(200);
   }
 
   // The sign-in form of an authorization request, with a client registered through a healthy instance on the same storage.
-  const healthy = await start({ domain: auth.domain, credentials: auth.credentials, oidc: auth.oidc, throttleStore: 'memory' });
+  const healthy = await start({
+    domain: auth.domain,
+    credentials: auth.credentials,
+    oidc: auth.oidc,
+    throttleStore: 'memory',
+  });
   const client = await aPublicClient(healthy.issuer);
   const browser = new FormBrowser();
   const page = await browser.open(
@@ -238,12 +314,19 @@ test('a throttle store that fails (no Redis needed): sign-in on both forms, sign
     }),
   );
   expect(page.url).toContain('/interaction/');
-  expect((await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ })).status).toBe(503);
+  expect(
+    (await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ }))
+      .status,
+  ).toBe(503);
 });
 
 test('REDIS_URL set but Redis unreachable at start: the server does not start, and says what to start', async () => {
   const port = await closedPort();
-  const env = parseEnv({ AUTH_PORT: '0', AUTH_HOST: '127.0.0.1', REDIS_URL: `redis://:s3cret@127.0.0.1:${port}` });
+  const env = parseEnv({
+    AUTH_PORT: '0',
+    AUTH_HOST: '127.0.0.1',
+    REDIS_URL: `redis://:s3cret@127.0.0.1:${port}`,
+  });
   expect(env.redisUrl).toBe(`redis://:s3cret@127.0.0.1:${port}`);
   const memory = memoryDomain();
   const failure = serveAuth({
@@ -254,10 +337,13 @@ test('REDIS_URL set but Redis unreachable at start: the server does not start, a
     oidc: createInMemoryOidcStorage(),
     log: silentLogger(),
   });
-  await expect(failure).rejects.toThrow(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*\\. Start Redis there`));
+  await expect(failure).rejects.toThrow(
+    new RegExp(
+      `^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*\\. Start Redis there`,
+    ),
+  );
   await expect(failure).rejects.not.toThrow(/s3cret/);
 });
-
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -30,11 +30,21 @@ export const ROUTES = {
   jwks: '/jwks',
 } as const;
 
-export const COOKIE_NAMES = { session: 'cp_session', interaction: 'cp_interaction', resume: 'cp_interaction_resume' };
+export const COOKIE_NAMES = {
+  session: 'cp_session',
+  interaction: 'cp_interaction',
+  resume: 'cp_interaction_resume',
+};
 
 /** Cookie options shared by oidc-provider and the pages that sign people in and out. */
 export const sessionCookieOptions = (config: AuthConfig) =>
-  ({ httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true, path: '/' }) as const;
+  ({
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    signed: true,
+    path: '/',
+  }) as const;
 
 const sameResource = (a: string, b: string): boolean => URL.parse(a)?.href === URL.parse(b)?.href;
 
@@ -44,7 +54,8 @@ export function createProvider(deps: ProviderDeps): Provider {
   const cookie = sessionCookieOptions(config);
 
   const dashboard = config.dashboard;
-  const isFirstParty = (clientId: string | undefined): boolean => dashboard !== null && clientId === dashboard.clientId;
+  const isFirstParty = (clientId: string | undefined): boolean =>
+    dashboard !== null && clientId === dashboard.clientId;
 
   const configuration: Configuration = {
     adapter: providerAdapter(deps.storage),
@@ -71,7 +82,9 @@ export function createProvider(deps: ProviderDeps): Provider {
      */
     async loadExistingGrant(ctx) {
       const clientId = ctx.oidc.client?.clientId;
-      const grantId = ctx.oidc.result?.consent?.grantId ?? (clientId === undefined ? undefined : ctx.oidc.session?.grantIdFor(clientId));
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ??
+        (clientId === undefined ? undefined : ctx.oidc.session?.grantIdFor(clientId));
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const accountId = ctx.oidc.session?.accountId;
       if (!isFirstParty(clientId) || accountId === undefined) return undefined;
@@ -116,7 +129,11 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      registration: {
+        enabled: true,
+        initialAccessToken: false,
+        issueRegistrationAccessToken: false,
+      },
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: false },
@@ -128,7 +145,8 @@ export function createProvider(deps: ProviderDeps): Provider {
         enabled: true,
         // No `resource` means the MCP server; at the token endpoint the granted one is used.
         // The dashboard signs people in and calls no resource server: no default for it.
-        defaultResource: async (_ctx, client, oneOf) => oneOf ?? (isFirstParty(client.clientId) ? undefined : resource),
+        defaultResource: async (_ctx, client, oneOf) =>
+          oneOf ?? (isFirstParty(client.clientId) ? undefined : resource),
         useGrantedResource: async () => true,
         async getResourceServerInfo(_ctx, indicator) {
           if (!sameResource(indicator, resource)) {
@@ -143,7 +161,10 @@ export function createProvider(deps: ProviderDeps): Provider {
         },
       },
     },
-    interactions: { policy: interactionPolicyFor(isFirstParty), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: {
+      policy: interactionPolicyFor(isFirstParty),
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
     async renderError(ctx, out) {
       ctx.type = 'html';
       for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
@@ -157,7 +178,11 @@ export function createProvider(deps: ProviderDeps): Provider {
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
-  provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));
-  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
+  provider.on('server_error', (_ctx: unknown, error: Error) =>
+    deps.log.error({ err: error }, 'oidc-provider server error'),
+  );
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) =>
+    deps.log.info({ grantId }, 'grant revoked'),
+  );
   return provider;
 }

@@ -8,6 +8,7 @@ import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { messagePage } from '../pages/message-pages.js';
 import { sendHtmlPage, type Csrf } from '@cp/web-forms';
 import type { Throttles } from '../security/throttle.js';
+import type { ScryptCost } from '../accounts/passwords.js';
 
 /** What the page routes share. */
 export interface PageContext {
@@ -18,6 +19,7 @@ export interface PageContext {
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly credentials: Credentials;
   readonly throttles: Throttles;
+  readonly passwordCost: ScryptCost;
   readonly oidc: OidcStorage;
   readonly log: Logger;
 }
@@ -27,7 +29,11 @@ export function sendPage(res: Response, status: number, page: string): void {
 }
 
 /** Forms only: small urlencoded bodies. oidc-provider's own endpoints read their bodies themselves. */
-export const formBody: RequestHandler = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+export const formBody: RequestHandler = express.urlencoded({
+  extended: false,
+  limit: '16kb',
+  parameterLimit: 20,
+});
 
 /** The answer to a form without its CSRF token (or with a stale one). */
 export function refuseForgedForm(res: Response): void {
@@ -36,7 +42,8 @@ export function refuseForgedForm(res: Response): void {
     403,
     messagePage({
       title: 'This form expired',
-      message: 'The form was not sent from this site, or it is too old. Go back, reload the page and try again.',
+      message:
+        'The form was not sent from this site, or it is too old. Go back, reload the page and try again.',
     }),
   );
 }

@@ -1,21 +1,36 @@
 import type { User } from '@cp/domain';
 import { signUp } from '../../src/accounts/sign-up.js';
 import type { FormBrowser, Page } from './form-browser.js';
-import type { AuthHarness } from './harness.js';
+import { TEST_PASSWORD_COST, type AuthHarness } from './harness.js';
+import type { ScryptCost } from '../../src/accounts/passwords.js';
 import { authorizeUrl, pkce, tokenRequest, type RegisteredClient } from './oauth-client.js';
 
 let counter = 0;
 export const PASSWORD = 'correct horse battery staple';
 
-/** A user with a password, created the way /signup creates one. */
-export async function aUser(auth: Pick<AuthHarness, 'domain' | 'credentials'>, email = `user${++counter}-${Date.now()}@example.com`): Promise<User> {
-  return signUp({ email, password: PASSWORD }, { domain: auth.domain });
+/** A user with a password, created the way /signup creates one (at the tests' cost unless given one). */
+export async function aUser(
+  auth: Pick<AuthHarness, 'domain' | 'credentials'>,
+  email = `user${++counter}-${Date.now()}@example.com`,
+  passwordCost: ScryptCost = TEST_PASSWORD_COST,
+): Promise<User> {
+  return signUp({ email, password: PASSWORD }, { domain: auth.domain, passwordCost });
 }
 
 /** Signs in on the interaction page and answers the consent page; returns the page the browser left on. */
-export async function signInAndConsent(browser: FormBrowser, start: string, user: { email: string }, decision: 'allow' | 'deny' = 'allow'): Promise<Page> {
+export async function signInAndConsent(
+  browser: FormBrowser,
+  start: string,
+  user: { email: string },
+  decision: 'allow' | 'deny' = 'allow',
+): Promise<Page> {
   let page = await browser.open(start);
-  if (/\/login"/.test(page.html)) page = await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ });
+  if (/\/login"/.test(page.html))
+    page = await browser.submit(
+      page,
+      { email: user.email, password: PASSWORD },
+      { action: /\/login$/ },
+    );
   if (/name="decision"/.test(page.html)) page = await browser.submit(page, { decision });
   return page;
 }
@@ -56,7 +71,12 @@ export async function authorizeCode(
 }
 
 /** Authorization code to tokens. */
-export async function exchange(auth: Pick<AuthHarness, 'issuer'>, client: RegisteredClient, flow: CodeFlow, extra: Record<string, string> = {}) {
+export async function exchange(
+  auth: Pick<AuthHarness, 'issuer'>,
+  client: RegisteredClient,
+  flow: CodeFlow,
+  extra: Record<string, string> = {},
+) {
   return tokenRequest(auth.issuer, {
     grant_type: 'authorization_code',
     client_id: client.client_id,
