@@ -11,6 +11,7 @@ import type { Throttle, Throttles } from '../src/security/throttle.js';
 import { serveAuth } from '../src/serve.js';
 import { FormBrowser, type Page } from './support/form-browser.js';
 import { aUser, PASSWORD } from './support/flow.js';
+import { PASSWORD_COST } from '../src/accounts/passwords.js';
 import {
   memoryDomain,
   redisUrl,
@@ -55,8 +56,29 @@ async function signInOnce(auth: AuthHarness, email: string, password: string): P
   return browser.submit(await browser.open(`${auth.issuer}/login`), { email, password });
 }
 
-async function signUpOnce(auth: AuthHarness): Promise<Page> {
-  const browser = new FormBrowser();
+/** The sign-in form of /login, opened by a new browser behind the proxy the app trusts, as a client at `address`. */
+async function loginFormFrom(
+  auth: AuthHarness,
+  address: string,
+): Promise<{ browser: FormBrowser; page: Page }> {
+  const browser = new FormBrowser({ headers: { 'x-forwarded-for': address } });
+  return { browser, page: await browser.open(`${auth.issuer}/login`) };
+}
+
+async function signInFrom(
+  auth: AuthHarness,
+  address: string,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const { browser, page } = await loginFormFrom(auth, address);
+  return browser.submit(page, { email, password });
+}
+
+async function signUpOnce(auth: AuthHarness, address?: string): Promise<Page> {
+  const browser = new FormBrowser(
+    address === undefined ? {} : { headers: { 'x-forwarded-for': address } },
+  );
   return browser.submit(await browser.open(`${auth.issuer}/signup`), {
     email: `new-${randomUUID()}@example.com`,
     password: PASSWORD,
@@ -78,10 +100,113 @@ const statuses = async (
   return result;
 };
 
+const registerFrom = async (auth: AuthHarness, address: string): Promise<number> =>
+  (
+    await fetch(`${auth.issuer}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(CLIENT),
+    })
+  ).status;
+
+const count = (values: number[], value: number): number =>
+  values.filter((each) => each === value).length;
+
+/** Behind a proxy on loopback: the tests choose each request's client address with X-Forwarded-For. */
+const behindProxy = { config: { throttle: limits, trustProxy: 'loopback' } } as const;
+
 describe.each(stores)('%s store', (store) => {
   const startOn = (options: HarnessOptions = {}) => start({ throttleStore: store, ...options });
 
-  test('sign-in per account: a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
+  test("40 parallel wrong passwords from one network: no more are checked than the per-(account, network) limit; the owner signs in from another network; the attacker's network stays refused", async () => {
+    // At the production cost: a slow check is what would let parallel guesses through an uncounted window.
+    const auth = await startOn({ ...behindProxy, passwordCost: PASSWORD_COST });
+    const user = await aUser(auth, undefined, PASSWORD_COST);
+    const attacker = '203.0.113.7';
+    const forms = await Promise.all(
+      Array.from({ length: 40 }, () => loginFormFrom(auth, attacker)),
+    );
+    const guesses = await Promise.all(
+      forms.map(({ browser, page }, i) =>
+        browser.submit(page, { email: user.email, password: `guess-${i}` }),
+      ),
+    );
+    const codes = guesses.map((page) => page.status);
+    expect(count(codes, 401) + count(codes, 429)).toBe(40);
+    expect(count(codes, 401)).toBeGreaterThan(0);
+    expect(count(codes, 401)).toBeLessThanOrEqual(limits.loginPerAccountNetwork.attempts);
+    const refused = guesses.find((page) => page.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.html).toContain('Too many attempts');
+
+    expect((await signInFrom(auth, '198.51.100.9', user.email, PASSWORD)).status).toBe(200);
+    expect((await signInFrom(auth, attacker, user.email, PASSWORD)).status).toBe(429);
+  });
+
+  test('the account-wide ceiling: once spent, a network that failed for the account is refused (even the right password); a network that has not still signs in, and gets one guess', async () => {
+    const auth = await startOn(behindProxy);
+    const user = await aUser(auth);
+    expect(
+      await statuses(3, () => signInFrom(auth, '203.0.113.1', user.email, 'wrong password')),
+    ).toEqual([401, 401, 401]);
+    expect(
+      await statuses(2, () => signInFrom(auth, '203.0.113.2', user.email, 'wrong password')),
+    ).toEqual([401, 401]);
+    // 5 failures: the ceiling. The second network has 2 < 3 failures of its own, yet is refused.
+    expect((await signInFrom(auth, '203.0.113.2', user.email, PASSWORD)).status).toBe(429);
+    expect((await signInFrom(auth, '198.51.100.9', user.email, PASSWORD)).status).toBe(200);
+    // A new network of a distributed attacker: one guess, then refused.
+    expect(
+      await statuses(2, () => signInFrom(auth, '203.0.113.3', user.email, 'wrong password')),
+    ).toEqual([401, 429]);
+  });
+
+  test('per-client budgets key IPv6 clients by their /64: two addresses of one /64 share a budget, another /64 has its own', async () => {
+    const auth = await startOn(behindProxy);
+    expect(await registerFrom(auth, '2001:db8:1:2::1')).toBe(201);
+    expect(await registerFrom(auth, '2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe(201);
+    expect(await registerFrom(auth, '2001:0db8:0001:0002:0000:0000:0000:0009')).toBe(429);
+    expect(await registerFrom(auth, '2001:db8:1:3::1')).toBe(201);
+
+    expect((await signUpOnce(auth, '2001:db8:5:6::1')).status).toBe(200);
+    expect((await signUpOnce(auth, '2001:db8:5:6::2')).status).toBe(200);
+    expect((await signUpOnce(auth, '2001:db8:5:6:ffff::3')).status).toBe(429);
+    expect((await signUpOnce(auth, '2001:db8:5:7::1')).status).toBe(200);
+
+    const user = await aUser(auth);
+    const guesses = ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9::3'].map(
+      (address) => () => signInFrom(auth, address, user.email, 'wrong password'),
+    );
+    for (const guess of guesses) expect((await guess()).status).toBe(401);
+    expect((await signInFrom(auth, '2001:db8:9:9::4', user.email, PASSWORD)).status).toBe(429);
+    expect((await signInFrom(auth, '2001:db8:9:a::4', user.email, PASSWORD)).status).toBe(200);
+  });
+
+  test('sign-up and registration budgets hold under parallel requests', async () => {
+    const auth = await startOn(behindProxy);
+    const registrations = await Promise.all(
+      Array.from({ length: 12 }, () => registerFrom(auth, '192.0.2.10')),
+    );
+    expect(count(registrations, 201)).toBe(limits.registrationPerNetwork.attempts);
+    expect(count(registrations, 429)).toBe(12 - limits.registrationPerNetwork.attempts);
+    const signUps = await Promise.all(
+      Array.from({ length: 12 }, () => signUpOnce(auth, '192.0.2.11')),
+    );
+    expect(
+      count(
+        signUps.map((page) => page.status),
+        200,
+      ),
+    ).toBe(limits.signupPerNetwork.attempts);
+    expect(
+      count(
+        signUps.map((page) => page.status),
+        429,
+      ),
+    ).toBe(12 - limits.signupPerNetwork.attempts);
+  });
+
+  test('sign-in per (account, network): a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
     expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([
@@ -102,7 +227,7 @@ describe.each(stores)('%s store', (store) => {
     expect((await signInOnce(auth, other.email, PASSWORD)).status).toBe(200);
   });
 
-  test('sign-in per IP: failures across addresses add up', async () => {
+  test('sign-in per network: failures across addresses add up', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
     expect(
@@ -113,7 +238,7 @@ describe.each(stores)('%s store', (store) => {
     expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
   });
 
-  test('sign-up per IP', async () => {
+  test('sign-up per network', async () => {
     const auth = await startOn();
     expect(await statuses(2, () => signUpOnce(auth))).toEqual([200, 200]);
     const refused = await signUpOnce(auth);
@@ -121,7 +246,7 @@ describe.each(stores)('%s store', (store) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  test('client registration per IP', async () => {
+  test('client registration per network', async () => {
     const auth = await startOn();
     expect(await statuses(2, () => register(auth.issuer, CLIENT))).toEqual([201, 201]);
     const refused = await register(auth.issuer, CLIENT);
@@ -162,7 +287,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     expect((await signInOnce(a, user.email, PASSWORD)).status).toBe(429);
   });
 
-  test('and the per-IP budgets: registrations on A count on B', async () => {
+  test('and the per-network budgets: registrations on A count on B', async () => {
     const store = shared();
     const [a, b] = await Promise.all([
       start({ throttleStore: store }),
@@ -197,11 +322,12 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await signUpOnce(auth);
     await register(auth.issuer, CLIENT);
     const keys = (await redis.keys(`${store.keyPrefix}:*`)).sort();
-    expect(keys.map((key) => key.split(':')[1])).toEqual([
+    expect(keys.map((key) => key.split(':')[1]).sort()).toEqual([
       'login-account',
-      'login-ip',
-      'registration-ip',
-      'signup-ip',
+      'login-account-network',
+      'login-network',
+      'registration-network',
+      'signup-network',
     ]);
     for (const key of keys) {
       expect(key).toMatch(new RegExp(`^${store.keyPrefix}:[a-z-]+:[A-Za-z0-9_-]{43}$`));

@@ -26,6 +26,8 @@ export const TEST_PASSWORD_COST: ScryptCost = { logN: 12, r: 8, p: 1 };
 
 export interface AuthHarness {
   readonly issuer: string;
+  /** Where the server listens: the issuer, or its http form when the issuer is https (`https` option). */
+  readonly url: string;
   readonly config: AuthConfig;
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly oidc: OidcStorage;
@@ -70,6 +72,12 @@ export interface HarnessOptions {
   readonly throttles?: Throttles;
   /** Default: TEST_PASSWORD_COST. */
   readonly passwordCost?: ScryptCost;
+  /**
+   * Production's cookies behind a TLS-terminating proxy: an https issuer, secure
+   * cookies, and X-Forwarded-* trusted from loopback. Requests go to `url` with
+   * X-Forwarded-Proto: https (FormBrowser's `tlsProxy`); there is no TLS here.
+   */
+  readonly https?: boolean;
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
@@ -104,8 +112,13 @@ export function databaseStorage(
 export async function startAuthServer(options: HarnessOptions = {}): Promise<AuthHarness> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = makeConfig({ issuer, ...options.config });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = options.https ? url.replace(/^http:/, 'https:') : url;
+  const config = makeConfig({
+    issuer,
+    ...(options.https ? { secureCookies: true, trustProxy: 'loopback' } : {}),
+    ...options.config,
+  });
   const memory = options.domain ? null : memoryDomain();
   const domain = options.domain ?? memory!;
   const oidc = options.oidc ?? createInMemoryOidcStorage();
@@ -132,6 +145,7 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   server.on('request', app);
   return {
     issuer,
+    url,
     config,
     domain,
     oidc,
