@@ -1,12 +1,5 @@
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import {
-  createMetrics,
-  createReadiness,
-  expressMetrics,
-  type Metrics,
-  type OperabilityDeps,
-  storeChecks,
-} from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
@@ -46,11 +39,7 @@ const THROTTLE_UNAVAILABLE_MESSAGE =
   'Sign-in, sign-up and new connections are paused for a moment: the server cannot count attempts right now. Try again in a minute.';
 
 /** oidc-provider's endpoints are not Express routes: label them by their fixed paths. */
-const PROVIDER_PATHS = new Set<string>([
-  ...Object.values(ROUTES),
-  '/.well-known/openid-configuration',
-  '/.well-known/oauth-authorization-server',
-]);
+const PROVIDER_PATHS = new Set<string>([...Object.values(ROUTES), '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']);
 const providerRoute = (req: { url?: string | undefined }): string => {
   const path = (req.url ?? '').split('?')[0] ?? '';
   return PROVIDER_PATHS.has(path) ? path : '(unmatched)';
@@ -59,13 +48,7 @@ const providerRoute = (req: { url?: string | undefined }): string => {
 /** Pure wiring: no listening, no env, no timers. */
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
-  const provider = createProvider({
-    config,
-    signingKeys: deps.signingKeys,
-    storage: deps.oidc,
-    domain: deps.domain,
-    log: deps.log,
-  });
+  const provider = createProvider({ config, signingKeys: deps.signingKeys, storage: deps.oidc, domain: deps.domain, log: deps.log });
   const pages: PageContext = {
     config,
     provider,
@@ -124,16 +107,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof RateLimitStoreError && !res.headersSent) {
       // Fail closed: a throttled form is refused while its attempts cannot be counted (README "Throttling").
-      deps.log.warn(
-        { err: error, method: req.method, path: req.path },
-        'throttle store unavailable: request refused',
-      );
+      deps.log.warn({ err: error, method: req.method, path: req.path }, 'throttle store unavailable: request refused');
       res.set('Retry-After', String(STORE_UNAVAILABLE_RETRY_SECONDS));
-      sendPage(
-        res,
-        503,
-        messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }),
-      );
+      sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }));
       return;
     }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
@@ -141,14 +117,7 @@ export function createApp(deps: AppDeps): express.Express {
       res.end();
       return;
     }
-    sendPage(
-      res,
-      500,
-      messagePage({
-        title: 'Something went wrong',
-        message: 'The server could not finish this request. Try again in a moment.',
-      }),
-    );
+    sendPage(res, 500, messagePage({ title: 'Something went wrong', message: 'The server could not finish this request. Try again in a moment.' }));
   });
 
   return app;

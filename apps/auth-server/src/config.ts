@@ -43,8 +43,7 @@ export interface DashboardClient {
 
 export const DASHBOARD_CLIENT_NAME = 'Component dashboard';
 
-export const dashboardRedirectUri = (dashboard: DashboardClient): string =>
-  new URL('/auth/callback', dashboard.url).href;
+export const dashboardRedirectUri = (dashboard: DashboardClient): string => new URL('/auth/callback', dashboard.url).href;
 
 export interface AuthConfig {
   /** The issuer identifier, exactly as discovery and tokens write it (no trailing slash). */

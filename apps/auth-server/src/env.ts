@@ -1,20 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  type DatabaseSettings,
-  databaseSettings,
-  EnvError,
-  envLoader,
-  isProduction,
-  publicUrlProblems,
-  type ServiceSettings,
-  serviceSettings,
-} from '@cp/http-runtime';
-import {
-  type AuthConfig,
-  type DashboardClient,
-  defaultLifetimes,
-  defaultThrottle,
-} from './config.js';
+import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
+import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottle } from './config.js';
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 import { type AuthSettings, authSettings } from './settings.js';
 
@@ -42,10 +28,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   const issuer = new URL(env.AUTH_ISSUER);
   const resource = new URL(env.MCP_PUBLIC_URL);
   const problems = [
-    ...publicUrlProblems('AUTH_ISSUER', issuer, {
-      origin: 'https://auth.example.com',
-      https: production,
-    }),
+    ...publicUrlProblems('AUTH_ISSUER', issuer, { origin: 'https://auth.example.com', https: production }),
     ...publicUrlProblems('MCP_PUBLIC_URL', resource, { https: production }),
   ];
   const signingKeys = readSigningKeys(env, production, problems);
@@ -54,9 +37,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   }
   const dashboard = dashboardClient(env, production, problems);
   if (production && env.DATABASE_URL === undefined) {
-    problems.push(
-      'DATABASE_URL: required in production (the embedded PGlite serves one process only)',
-    );
+    problems.push('DATABASE_URL: required in production (the embedded PGlite serves one process only)');
   }
   if (problems.length > 0) throw new EnvError(problems);
 
@@ -71,22 +52,10 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       dashboard,
       throttle: {
         ...defaultThrottle,
-        loginPerAccountNetwork: {
-          ...defaultThrottle.loginPerAccountNetwork,
-          attempts: env.AUTH_LOGIN_ACCOUNT_ATTEMPTS,
-        },
-        loginPerNetwork: {
-          ...defaultThrottle.loginPerNetwork,
-          attempts: env.AUTH_LOGIN_IP_ATTEMPTS,
-        },
-        signupPerNetwork: {
-          ...defaultThrottle.signupPerNetwork,
-          attempts: env.AUTH_SIGNUP_IP_ATTEMPTS,
-        },
-        registrationPerNetwork: {
-          ...defaultThrottle.registrationPerNetwork,
-          attempts: env.AUTH_REGISTRATION_IP_ATTEMPTS,
-        },
+        loginPerAccountNetwork: { ...defaultThrottle.loginPerAccountNetwork, attempts: env.AUTH_LOGIN_ACCOUNT_ATTEMPTS },
+        loginPerNetwork: { ...defaultThrottle.loginPerNetwork, attempts: env.AUTH_LOGIN_IP_ATTEMPTS },
+        signupPerNetwork: { ...defaultThrottle.signupPerNetwork, attempts: env.AUTH_SIGNUP_IP_ATTEMPTS },
+        registrationPerNetwork: { ...defaultThrottle.registrationPerNetwork, attempts: env.AUTH_REGISTRATION_IP_ATTEMPTS },
       },
     },
     production,
@@ -103,21 +72,14 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
 }
 
 /** AUTH_SIGNING_KEYS or the file AUTH_SIGNING_KEYS_FILE names (one, not both); null: development's generated keys. */
-function readSigningKeys(
-  env: AuthSettings,
-  production: boolean,
-  problems: string[],
-): SigningKey[] | null {
+function readSigningKeys(env: AuthSettings, production: boolean, problems: string[]): SigningKey[] | null {
   if (env.AUTH_SIGNING_KEYS !== undefined && env.AUTH_SIGNING_KEYS_FILE !== undefined) {
     problems.push('AUTH_SIGNING_KEYS, AUTH_SIGNING_KEYS_FILE: set one, not both');
   }
   const file = env.AUTH_SIGNING_KEYS_FILE;
   const keysSource = file ?? env.AUTH_SIGNING_KEYS;
   if (keysSource === undefined) {
-    if (production)
-      problems.push(
-        'AUTH_SIGNING_KEYS: required in production (or AUTH_SIGNING_KEYS_FILE); see README "Signing keys"',
-      );
+    if (production) problems.push('AUTH_SIGNING_KEYS: required in production (or AUTH_SIGNING_KEYS_FILE); see README "Signing keys"');
     return null;
   }
   const name = file !== undefined ? 'AUTH_SIGNING_KEYS_FILE' : 'AUTH_SIGNING_KEYS';
@@ -141,33 +103,18 @@ export const DEVELOPMENT_DASHBOARD = {
  * The dashboard client: all three settings, or (development only) the defaults
  * for whichever are missing. In production, none means no dashboard client.
  */
-function dashboardClient(
-  env: AuthSettings,
-  production: boolean,
-  problems: string[],
-): DashboardClient | null {
-  const given = {
-    DASHBOARD_CLIENT_ID: env.DASHBOARD_CLIENT_ID,
-    DASHBOARD_CLIENT_SECRET: env.DASHBOARD_CLIENT_SECRET,
-    DASHBOARD_URL: env.DASHBOARD_URL,
-  };
+function dashboardClient(env: AuthSettings, production: boolean, problems: string[]): DashboardClient | null {
+  const given = { DASHBOARD_CLIENT_ID: env.DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET: env.DASHBOARD_CLIENT_SECRET, DASHBOARD_URL: env.DASHBOARD_URL };
   const missing = Object.entries(given)
     .filter(([, value]) => value === undefined)
     .map(([name]) => name);
   if (production && missing.length === 3) return null;
   if (production && missing.length > 0) {
-    problems.push(
-      `${missing.join(', ')}: set all of DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET and DASHBOARD_URL, or none (no dashboard)`,
-    );
+    problems.push(`${missing.join(', ')}: set all of DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET and DASHBOARD_URL, or none (no dashboard)`);
     return null;
   }
   const url = new URL(given.DASHBOARD_URL ?? DEVELOPMENT_DASHBOARD.url);
-  problems.push(
-    ...publicUrlProblems('DASHBOARD_URL', url, {
-      origin: 'https://dashboard.example.com',
-      https: production,
-    }),
-  );
+  problems.push(...publicUrlProblems('DASHBOARD_URL', url, { origin: 'https://dashboard.example.com', https: production }));
   return {
     clientId: given.DASHBOARD_CLIENT_ID ?? DEVELOPMENT_DASHBOARD.clientId,
     clientSecret: given.DASHBOARD_CLIENT_SECRET ?? DEVELOPMENT_DASHBOARD.clientSecret,

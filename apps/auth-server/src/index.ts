@@ -1,13 +1,5 @@
 export { createApp, type AppDeps } from './app.js';
-export {
-  type AuthConfig,
-  type DashboardClient,
-  makeConfig,
-  defaultLifetimes,
-  defaultThrottle,
-  dashboardRedirectUri,
-  DASHBOARD_CLIENT_NAME,
-} from './config.js';
+export { type AuthConfig, type DashboardClient, makeConfig, defaultLifetimes, defaultThrottle, dashboardRedirectUri, DASHBOARD_CLIENT_NAME } from './config.js';
 export { parseEnv, loadEnv, type Env, DEVELOPMENT_DASHBOARD } from './env.js';
 export { createThrottles } from './security/throttle.js';
 export { loadOrCreateLocalSecrets } from './keys/local-secrets.js';

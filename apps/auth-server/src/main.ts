@@ -1,12 +1,6 @@
 import { resolve } from 'node:path';
 import { exitOnSignal } from '@cp/http-runtime';
-import {
-  createCredentials,
-  createDatabase,
-  createOidcStorage,
-  createRepositories,
-  findRepositoryRoot,
-} from '@cp/db';
+import { createCredentials, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { loadEnv } from './env.js';
 import { createLogger } from '@cp/http-runtime';
 import { serveAuth } from './serve.js';
@@ -20,18 +14,11 @@ const env = loadEnv();
 const log = createLogger({ service: 'auth-server', level: env.logLevel });
 // Relative paths (.data/...) are the repository's, whatever the working directory.
 const root = findRepositoryRoot() ?? process.cwd();
-const database = await createDatabase({
-  databaseUrl: env.databaseUrl ?? undefined,
-  pgliteDataDir: resolve(root, env.pgliteDataDir),
-});
+const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
 const service = await serveAuth({
   env,
   root,
-  domain: {
-    repos: createRepositories(database),
-    ids: { newId: () => crypto.randomUUID() },
-    clock: { now: () => new Date() },
-  },
+  domain: { repos: createRepositories(database), ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
   credentials: createCredentials(database.prisma),
   oidc: createOidcStorage(database.prisma),
   log,

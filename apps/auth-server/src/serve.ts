@@ -30,14 +30,9 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
   const redis =
     env.redisUrl === null
       ? null
-      : await connectRedis(env.redisUrl, {
-          log,
-          whileDown: 'sign-in, sign-up and client registration answer 503 until it is back',
-        });
+      : await connectRedis(env.redisUrl, { log, whileDown: 'sign-in, sign-up and client registration answer 503 until it is back' });
   if (redis === null && env.production) {
-    log.warn(
-      'REDIS_URL is not set: throttles count in this process only (reset on restart, multiplied by the number of instances)',
-    );
+    log.warn('REDIS_URL is not set: throttles count in this process only (reset on restart, multiplied by the number of instances)');
   }
   try {
     return await listenAuth(options, redis);
@@ -47,10 +42,7 @@ export async function serveAuth(options: ServeAuthOptions): Promise<RunningServi
   }
 }
 
-async function listenAuth(
-  options: ServeAuthOptions,
-  redis: Redis | null,
-): Promise<RunningService<Metrics>> {
+async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promise<RunningService<Metrics>> {
   const { env, log } = options;
   const local =
     env.signingKeys === null || env.cookieKeys === null
@@ -68,10 +60,7 @@ async function listenAuth(
         domain: options.domain,
         credentials: options.credentials,
         oidc: options.oidc,
-        throttles: createThrottles(config.throttle, {
-          redis,
-          keySecret: config.cookieKeys[0] ?? '',
-        }),
+        throttles: createThrottles(config.throttle, { redis, keySecret: config.cookieKeys[0] ?? '' }),
         log,
       }),
     port: env.port,
@@ -80,13 +69,7 @@ async function listenAuth(
     log,
   });
   log.info(
-    {
-      port: server.port,
-      issuer: config.issuer,
-      resource: config.mcpResourceUrl,
-      signup: config.signupEnabled,
-      throttles: redis === null ? 'memory' : 'redis',
-    },
+    { port: server.port, issuer: config.issuer, resource: config.mcpResourceUrl, signup: config.signupEnabled, throttles: redis === null ? 'memory' : 'redis' },
     'auth server listening',
   );
 
@@ -94,9 +77,7 @@ async function listenAuth(
     options.oidc
       .purgeExpired(new Date())
       .then((count) => count > 0 && log.info({ count }, 'purged expired OIDC rows'))
-      .catch((error: unknown) =>
-        log.warn({ err: error }, 'purging expired OIDC rows failed; will retry'),
-      );
+      .catch((error: unknown) => log.warn({ err: error }, 'purging expired OIDC rows failed; will retry'));
   }, env.purgeIntervalSeconds * 1000);
   purge.unref();
 

@@ -1,14 +1,8 @@
 import { FormBrowser } from './support/form-browser.js';
 import { aUser, authorizeCode, exchange, PASSWORD } from './support/flow.js';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
-import { databaseStorage, startAuthServer, type AuthHarness } from './support/harness.js';
-import {
-  aPublicClient,
-  authorizeUrl,
-  decodeJwt,
-  pkce,
-  tokenRequest,
-} from './support/oauth-client.js';
+import { databaseStorage, startAuthServer, TEST_PASSWORD_COST, type AuthHarness } from './support/harness.js';
+import { aPublicClient, authorizeUrl, decodeJwt, pkce, tokenRequest } from './support/oauth-client.js';
 
 // Grants are listed and revoked in storage: a real database.
 let db: TestDatabase;
@@ -41,11 +35,11 @@ test('sign-up creates the user with a personal organization, signed in on /accou
   expect(user).not.toBeNull();
   const organizations = await auth.domain.repos.organizations.listForUser(user!.id);
   expect(organizations.map((org) => org.id)).toEqual([user!.defaultOrganizationId]);
-  const environments = await auth.domain.repos.environments.listForOrganization(
-    user!.defaultOrganizationId,
-  );
+  const environments = await auth.domain.repos.environments.listForOrganization(user!.defaultOrganizationId);
   expect(environments.map((env) => env.name)).toEqual(['prod', 'staging']);
-  expect(await auth.credentials.findPasswordHash(user!.id)).toMatch(/^scrypt\$15\$8\$1\$/);
+  // Hashed at the cost the app was given (production: PASSWORD_COST).
+  const { logN, r, p } = TEST_PASSWORD_COST;
+  expect(await auth.credentials.findPasswordHash(user!.id)).toMatch(new RegExp(`^scrypt\\$${logN}\\$${r}\\$${p}\\$`));
 });
 
 test('sign-up refuses a short password, a bad email and a taken email, and keeps what was typed', async () => {
@@ -55,13 +49,9 @@ test('sign-up refuses a short password, a bad email and a taken email, and keeps
   expect(short.status).toBe(400);
   expect(short.html).toContain('at least 8 characters');
   expect(short.html).toContain('value="short@example.com"');
-  expect(
-    (await browser.submit(form, { email: 'not-an-email', password: PASSWORD })).html,
-  ).toContain('Enter an email address');
+  expect((await browser.submit(form, { email: 'not-an-email', password: PASSWORD })).html).toContain('Enter an email address');
   const existing = await aUser(auth);
-  expect(
-    (await browser.submit(form, { email: existing.email.toUpperCase(), password: PASSWORD })).html,
-  ).toContain('already exists');
+  expect((await browser.submit(form, { email: existing.email.toUpperCase(), password: PASSWORD })).html).toContain('already exists');
 });
 
 test('the sign-up link on an authorization page comes back to the same authorization, signed in', async () => {
@@ -69,44 +59,24 @@ test('the sign-up link on an authorization page comes back to the same authoriza
   const browser = new FormBrowser();
   const { challenge } = pkce();
   const login = await browser.open(
-    authorizeUrl(auth.issuer, {
-      client_id: client.client_id,
-      response_type: 'code',
-      redirect_uri: client.redirect_uris[0],
-      scope: 'mcp:read',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }),
+    authorizeUrl(auth.issuer, { client_id: client.client_id, response_type: 'code', redirect_uri: client.redirect_uris[0], scope: 'mcp:read', code_challenge: challenge, code_challenge_method: 'S256' }),
   );
   const href = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)?.[1];
   expect(href).toBeDefined();
   const form = await browser.open(new URL(href!.replace(/&amp;/g, '&'), auth.issuer).href);
-  const consent = await browser.submit(form, {
-    email: `via-link-${Date.now()}@example.com`,
-    password: PASSWORD,
-  });
+  const consent = await browser.submit(form, { email: `via-link-${Date.now()}@example.com`, password: PASSWORD });
   expect(consent.html).toContain('Allow Test client to use your account?');
   const done = await browser.submit(consent, { decision: 'allow' });
   expect(new URL(done.url).searchParams.get('code')).toEqual(expect.any(String));
 });
 
 test('consent names the client, its redirect host and each scope in plain words', async () => {
-  const client = await aPublicClient(auth.issuer, {
-    client_name: 'Cursor <script>',
-    redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'],
-  });
+  const client = await aPublicClient(auth.issuer, { client_name: 'Cursor <script>', redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'] });
   const user = await aUser(auth);
   const browser = new FormBrowser();
   const { challenge } = pkce();
   let page = await browser.open(
-    authorizeUrl(auth.issuer, {
-      client_id: client.client_id,
-      response_type: 'code',
-      redirect_uri: client.redirect_uris[0],
-      scope: 'mcp:read mcp:write',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }),
+    authorizeUrl(auth.issuer, { client_id: client.client_id, response_type: 'code', redirect_uri: client.redirect_uris[0], scope: 'mcp:read mcp:write', code_challenge: challenge, code_challenge_method: 'S256' }),
   );
   page = await browser.submit(page, { email: user.email, password: PASSWORD });
   expect(page.html).toContain('Cursor &lt;script&gt;');
@@ -135,20 +105,12 @@ test('/account lists connected applications and Revoke deletes the grant and its
   expect(account.html).not.toContain('Upload components');
   expect(account.html).toMatch(/<button[^>]*>Revoke<\/button>/);
 
-  const after = await browser.submit(
-    account,
-    {},
-    { action: new RegExp(`/account/applications/${grantId}/revoke$`) },
-  );
+  const after = await browser.submit(account, {}, { action: new RegExp(`/account/applications/${grantId}/revoke$`) });
   expect(after.url).toBe(`${auth.issuer}/account?notice=revoked`);
   expect(after.html).toContain('Access revoked');
   expect(after.html).not.toContain('Claude Code');
   expect(await auth.oidc.adapterFor('Grant').find(grantId)).toBeUndefined();
-  const refreshed = await tokenRequest(auth.issuer, {
-    grant_type: 'refresh_token',
-    client_id: client.client_id,
-    refresh_token: tokens.refresh_token,
-  });
+  const refreshed = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
   expect(refreshed.json.error).toBe('invalid_grant');
 });
 
@@ -156,15 +118,11 @@ test("revoking another user's grant is not found", async () => {
   const owner = await aUser(auth);
   const client = await aPublicClient(auth.issuer);
   const flow = await authorizeCode(new FormBrowser(), auth, client, owner);
-  const grantId = decodeJwt((await exchange(auth, client, flow)).json.access_token).payload
-    .grantId as string;
+  const grantId = decodeJwt((await exchange(auth, client, flow)).json.access_token).payload.grantId as string;
 
   const intruder = new FormBrowser();
   const account = await signIn(intruder, (await aUser(auth)).email);
-  const forged = account.html.replace(
-    'action="/logout"',
-    `action="/account/applications/${grantId}/revoke"`,
-  );
+  const forged = account.html.replace('action="/logout"', `action="/account/applications/${grantId}/revoke"`);
   const res = await intruder.submit({ ...account, html: forged }, {}, { action: /revoke$/ });
   expect(res.status).toBe(404);
   expect(await auth.oidc.adapterFor('Grant').find(grantId)).toBeDefined();
@@ -174,10 +132,7 @@ test('sign in and sign out on the account pages', async () => {
   const user = await aUser(auth);
   const browser = new FormBrowser();
   expect((await browser.open(`${auth.issuer}/account`)).url).toBe(`${auth.issuer}/login`);
-  const wrong = await browser.submit(await browser.open(`${auth.issuer}/login`), {
-    email: user.email,
-    password: 'nope nope nope',
-  });
+  const wrong = await browser.submit(await browser.open(`${auth.issuer}/login`), { email: user.email, password: 'nope nope nope' });
   expect(wrong.status).toBe(401);
   const account = await signIn(browser, user.email);
   expect(account.url).toBe(`${auth.issuer}/account`);
@@ -190,18 +145,10 @@ test('signing out does not disconnect applications', async () => {
   const user = await aUser(auth);
   const client = await aPublicClient(auth.issuer);
   const browser = new FormBrowser();
-  const { json: tokens } = await exchange(
-    auth,
-    client,
-    await authorizeCode(browser, auth, client, user),
-  );
+  const { json: tokens } = await exchange(auth, client, await authorizeCode(browser, auth, client, user));
   const account = await browser.open(`${auth.issuer}/account`);
   await browser.submit(account, {}, { action: /\/logout$/ });
-  const refreshed = await tokenRequest(auth.issuer, {
-    grant_type: 'refresh_token',
-    client_id: client.client_id,
-    refresh_token: tokens.refresh_token,
-  });
+  const refreshed = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
   expect(refreshed.status).toBe(200);
 });
 
@@ -219,43 +166,15 @@ test('sign-up can be disabled', async () => {
 test('forms without their CSRF token: sign-up, sign-in, sign-out and revoke', async () => {
   const browser = new FormBrowser();
   const signup = await browser.open(`${auth.issuer}/signup`);
-  expect(
-    (
-      await browser.submit(
-        signup,
-        { email: 'csrf@example.com', password: PASSWORD },
-        { omit: ['csrf_token'] },
-      )
-    ).status,
-  ).toBe(403);
+  expect((await browser.submit(signup, { email: 'csrf@example.com', password: PASSWORD }, { omit: ['csrf_token'] })).status).toBe(403);
   expect(await auth.domain.repos.users.findByEmail('csrf@example.com')).toBeNull();
   const login = await browser.open(`${auth.issuer}/login`);
   const user = await aUser(auth);
-  expect(
-    (
-      await browser.submit(
-        login,
-        { email: user.email, password: PASSWORD },
-        { omit: ['csrf_token'] },
-      )
-    ).status,
-  ).toBe(403);
+  expect((await browser.submit(login, { email: user.email, password: PASSWORD }, { omit: ['csrf_token'] })).status).toBe(403);
   const account = await signIn(browser, user.email);
-  expect(
-    (await browser.submit(account, {}, { action: /\/logout$/, omit: ['csrf_token'] })).status,
-  ).toBe(403);
+  expect((await browser.submit(account, {}, { action: /\/logout$/, omit: ['csrf_token'] })).status).toBe(403);
   // A token from another browser does not work either.
   const other = new FormBrowser();
-  const stolen = /name="csrf_token" value="([^"]+)"/.exec(
-    (await other.open(`${auth.issuer}/login`)).html,
-  )?.[1];
-  expect(
-    (
-      await browser.submit(
-        account,
-        { csrf_token: stolen! },
-        { action: /\/logout$/, omit: ['csrf_token'] },
-      )
-    ).status,
-  ).toBe(403);
+  const stolen = /name="csrf_token" value="([^"]+)"/.exec((await other.open(`${auth.issuer}/login`)).html)?.[1];
+  expect((await browser.submit(account, { csrf_token: stolen! }, { action: /\/logout$/, omit: ['csrf_token'] })).status).toBe(403);
 });

@@ -22,14 +22,8 @@ test('code flow: JWT access token for the MCP resource, refresh token, iss in th
 
   const tokens = await exchange(auth, client, flow);
   expect(tokens.status).toBe(200);
-  expect(tokens.json).toMatchObject({
-    token_type: 'Bearer',
-    scope: 'mcp:read mcp:write',
-    refresh_token: expect.any(String),
-  });
-  const jwks = createLocalJWKSet(
-    (await (await fetch(`${auth.issuer}/jwks`)).json()) as JSONWebKeySet,
-  );
+  expect(tokens.json).toMatchObject({ token_type: 'Bearer', scope: 'mcp:read mcp:write', refresh_token: expect.any(String) });
+  const jwks = createLocalJWKSet((await (await fetch(`${auth.issuer}/jwks`)).json()) as JSONWebKeySet);
   const { payload, protectedHeader } = await jwtVerify(tokens.json.access_token, jwks, {
     issuer: auth.issuer,
     audience: auth.config.mcpResourceUrl,
@@ -37,29 +31,17 @@ test('code flow: JWT access token for the MCP resource, refresh token, iss in th
     algorithms: ['ES256'],
   });
   expect(protectedHeader.kid).toBe(auth.signingKeys[0]!.kid);
-  expect(payload).toMatchObject({
-    sub: user.id,
-    scope: 'mcp:read mcp:write',
-    client_id: client.client_id,
-    grantId: expect.any(String),
-  });
+  expect(payload).toMatchObject({ sub: user.id, scope: 'mcp:read mcp:write', client_id: client.client_id, grantId: expect.any(String) });
   expect(payload.exp! - payload.iat!).toBe(30 * 24 * 60 * 60);
 
-  const refreshed = await tokenRequest(auth.issuer, {
-    grant_type: 'refresh_token',
-    client_id: client.client_id,
-    refresh_token: tokens.json.refresh_token,
-  });
+  const refreshed = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.json.refresh_token });
   expect(refreshed.status).toBe(200);
   expect(refreshed.json.refresh_token).not.toBe(tokens.json.refresh_token);
 });
 
 test('key rotation: every listed key is published, only the first signs', async () => {
   const [current, next] = [await generateSigningKey(), await generateSigningKey()];
-  for (const keys of [
-    [current, next],
-    [next, current],
-  ]) {
+  for (const keys of [[current, next], [next, current]]) {
     const rotating = await startAuthServer({ signingKeys: keys });
     try {
       const jwks = (await (await fetch(`${rotating.issuer}/jwks`)).json()) as JSONWebKeySet;

@@ -9,11 +9,7 @@ import { authorizeCode } from './support/flow.js';
  * so signing in to it shows no consent page, and it is not one of the user's
  * "connected applications".
  */
-const dashboard = {
-  clientId: 'dashboard-test',
-  clientSecret: 'dashboard-test-secret-of-at-least-32-chars',
-  url: 'http://localhost:4399',
-};
+const dashboard = { clientId: 'dashboard-test', clientSecret: 'dashboard-test-secret-of-at-least-32-chars', url: 'http://localhost:4399' };
 let auth: AuthHarness;
 
 beforeAll(async () => {
@@ -37,8 +33,7 @@ async function signInToDashboard(browser: FormBrowser, email: string) {
     code_challenge_method: 'S256',
   });
   let page = await browser.open(start);
-  if (/\/login"/.test(page.html))
-    page = await browser.submit(page, { email, password: PASSWORD }, { action: /\/login$/ });
+  if (/\/login"/.test(page.html)) page = await browser.submit(page, { email, password: PASSWORD }, { action: /\/login$/ });
   return { page, verifier };
 }
 
@@ -51,31 +46,14 @@ it('signs in without a consent page and exchanges the code with the client secre
   expect(callback.searchParams.get('state')).toBe('dash-state');
   const code = callback.searchParams.get('code') ?? '';
 
-  const body = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: `${dashboard.url}/auth/callback`,
-    code_verifier: verifier,
-  });
-  const withoutSecret = await fetch(`${auth.issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...Object.fromEntries(body), client_id: dashboard.clientId }),
-  });
+  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: `${dashboard.url}/auth/callback`, code_verifier: verifier });
+  const withoutSecret = await fetch(`${auth.issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...Object.fromEntries(body), client_id: dashboard.clientId }) });
   expect(withoutSecret.status).toBe(401);
 
-  const res = await fetch(`${auth.issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-    body,
-  });
+  const res = await fetch(`${auth.issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic }, body });
   const json = (await res.json()) as { id_token?: string; access_token?: string; scope?: string };
   expect(res.status).toBe(200);
-  expect(decodeJwt(json.id_token ?? '').payload).toMatchObject({
-    sub: user.id,
-    aud: dashboard.clientId,
-    iss: auth.issuer,
-  });
+  expect(decodeJwt(json.id_token ?? '').payload).toMatchObject({ sub: user.id, aud: dashboard.clientId, iss: auth.issuer });
   expect(json.scope).toBe('openid');
   if (json.access_token !== undefined && json.access_token.split('.').length === 3) {
     expect(decodeJwt(json.access_token).payload.aud).not.toBe(auth.config.mcpResourceUrl);
@@ -108,14 +86,7 @@ it('still asks for consent for a registered client, which /account then lists an
 it('refuses a redirect URI other than the configured one', async () => {
   const { challenge } = pkce();
   const res = await fetch(
-    authorizeUrl(auth.issuer, {
-      client_id: dashboard.clientId,
-      response_type: 'code',
-      redirect_uri: 'http://evil.example/cb',
-      scope: 'openid',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }),
+    authorizeUrl(auth.issuer, { client_id: dashboard.clientId, response_type: 'code', redirect_uri: 'http://evil.example/cb', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' }),
     { redirect: 'manual' },
   );
   expect(res.status).toBe(400);

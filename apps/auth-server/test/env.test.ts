@@ -30,30 +30,16 @@ test('defaults: issuer http://localhost:4000, port 4000, the MCP resource, sign-
 test('REDIS_URL: unset or empty means memory counters; anything but redis:// or rediss:// is named', () => {
   expect(parseEnv({}).redisUrl).toBeNull();
   expect(parseEnv({ REDIS_URL: '' }).redisUrl).toBeNull();
-  expect(parseEnv({ REDIS_URL: 'rediss://:pw@redis.internal:6380' }).redisUrl).toBe(
-    'rediss://:pw@redis.internal:6380',
-  );
-  expect(problemsOf({ REDIS_URL: 'http://redis:6379' })).toContain(
-    'REDIS_URL: must be a redis:// or rediss:// URL',
-  );
+  expect(parseEnv({ REDIS_URL: 'rediss://:pw@redis.internal:6380' }).redisUrl).toBe('rediss://:pw@redis.internal:6380');
+  expect(problemsOf({ REDIS_URL: 'http://redis:6379' })).toContain('REDIS_URL: must be a redis:// or rediss:// URL');
 });
 
 test('each bad value is named', () => {
-  const message = problemsOf({
-    AUTH_PORT: 'x',
-    AUTH_ISSUER: 'ftp://a',
-    AUTH_SIGNUP_ENABLED: 'maybe',
-    MCP_PUBLIC_URL: 'nope',
-  });
-  for (const name of ['AUTH_PORT', 'AUTH_ISSUER', 'AUTH_SIGNUP_ENABLED', 'MCP_PUBLIC_URL'])
-    expect(message).toContain(name);
-  expect(problemsOf({ AUTH_ISSUER: 'http://localhost:4000/oidc' })).toContain(
-    'AUTH_ISSUER: must be an origin',
-  );
+  const message = problemsOf({ AUTH_PORT: 'x', AUTH_ISSUER: 'ftp://a', AUTH_SIGNUP_ENABLED: 'maybe', MCP_PUBLIC_URL: 'nope' });
+  for (const name of ['AUTH_PORT', 'AUTH_ISSUER', 'AUTH_SIGNUP_ENABLED', 'MCP_PUBLIC_URL']) expect(message).toContain(name);
+  expect(problemsOf({ AUTH_ISSUER: 'http://localhost:4000/oidc' })).toContain('AUTH_ISSUER: must be an origin');
   expect(problemsOf({ AUTH_COOKIE_KEYS: 'short' })).toContain('AUTH_COOKIE_KEYS');
-  expect(problemsOf({ AUTH_SIGNING_KEYS: '{"keys":[{"kty":"RSA"}]}' })).toContain(
-    'AUTH_SIGNING_KEYS: key 1: must be an EC P-256 key',
-  );
+  expect(problemsOf({ AUTH_SIGNING_KEYS: '{"keys":[{"kty":"RSA"}]}' })).toContain('AUTH_SIGNING_KEYS: key 1: must be an EC P-256 key');
 });
 
 describe('production', () => {
@@ -64,43 +50,23 @@ describe('production', () => {
   });
 
   test('refuses unset secrets, naming each', () => {
-    const message = problemsOf({
-      NODE_ENV: 'production',
-      AUTH_ISSUER: 'https://auth.example.com',
-      MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
-    });
+    const message = problemsOf({ NODE_ENV: 'production', AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' });
     expect(message).toContain('AUTH_SIGNING_KEYS: required in production');
     expect(message).toContain('AUTH_COOKIE_KEYS: required in production');
     expect(message).toContain('DATABASE_URL: required in production');
   });
 
   test('refuses http public URLs other than loopback', async () => {
-    const message = problemsOf({
-      NODE_ENV: 'production',
-      ...(await secrets()),
-      AUTH_ISSUER: 'http://auth.example.com',
-      MCP_PUBLIC_URL: 'http://mcp.example.com/mcp',
-    });
+    const message = problemsOf({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'http://auth.example.com', MCP_PUBLIC_URL: 'http://mcp.example.com/mcp' });
     expect(message).toContain('AUTH_ISSUER: must be an https URL in production');
     expect(message).toContain('MCP_PUBLIC_URL: must be an https URL in production');
   });
 
   test('accepts https (and loopback http) with every secret set; cookies become Secure', async () => {
-    const env = parseEnv({
-      NODE_ENV: 'production',
-      ...(await secrets()),
-      AUTH_ISSUER: 'https://auth.example.com',
-      MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
-    });
+    const env = parseEnv({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' });
     expect(env.config.secureCookies).toBe(true);
     expect(env.signingKeys).toHaveLength(1);
-    expect(
-      parseEnv({
-        NODE_ENV: 'production',
-        ...(await secrets()),
-        AUTH_ISSUER: 'http://127.0.0.1:4000',
-      }).config.issuer,
-    ).toBe('http://127.0.0.1:4000');
+    expect(parseEnv({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'http://127.0.0.1:4000' }).config.issuer).toBe('http://127.0.0.1:4000');
   });
 
   test('reads the keys from a file', async () => {
@@ -109,36 +75,20 @@ describe('production', () => {
     await writeFile(file, JSON.stringify({ keys: [await generateSigningKey()] }));
     const rest: Record<string, string> = await secrets();
     delete rest.AUTH_SIGNING_KEYS;
-    const env = parseEnv({
-      NODE_ENV: 'production',
-      ...rest,
-      AUTH_SIGNING_KEYS_FILE: file,
-      AUTH_ISSUER: 'https://auth.example.com',
-      MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
-    });
+    const env = parseEnv({ NODE_ENV: 'production', ...rest, AUTH_SIGNING_KEYS_FILE: file, AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' });
     expect(env.signingKeys?.[0]?.kid).toEqual(expect.any(String));
-    expect(problemsOf({ AUTH_SIGNING_KEYS_FILE: join(dir, 'missing.json') })).toContain(
-      'AUTH_SIGNING_KEYS_FILE: cannot read',
-    );
+    expect(problemsOf({ AUTH_SIGNING_KEYS_FILE: join(dir, 'missing.json') })).toContain('AUTH_SIGNING_KEYS_FILE: cannot read');
   });
 });
 
 test('signing keys: private ES256 with a unique kid', async () => {
   const key = await generateSigningKey();
-  expect(parseSigningKeys(JSON.stringify({ keys: [key] }))[0]).toMatchObject({
-    kid: key.kid,
-    alg: 'ES256',
-    use: 'sig',
-  });
+  expect(parseSigningKeys(JSON.stringify({ keys: [key] }))[0]).toMatchObject({ kid: key.kid, alg: 'ES256', use: 'sig' });
   const publicOnly: Record<string, unknown> = { ...key };
   delete publicOnly.d;
-  expect(() => parseSigningKeys(JSON.stringify({ keys: [publicOnly] }))).toThrow(
-    'must be a private key',
-  );
+  expect(() => parseSigningKeys(JSON.stringify({ keys: [publicOnly] }))).toThrow('must be a private key');
   expect(() => parseSigningKeys(JSON.stringify({ keys: [key, key] }))).toThrow('duplicate kid');
-  expect(() => parseSigningKeys(JSON.stringify({ keys: [{ ...key, kid: undefined }] }))).toThrow(
-    'needs a "kid"',
-  );
+  expect(() => parseSigningKeys(JSON.stringify({ keys: [{ ...key, kid: undefined }] }))).toThrow('needs a "kid"');
   expect(() => parseSigningKeys('nope')).toThrow('JSON Web Key Set');
 });
 
@@ -158,63 +108,30 @@ describe('the dashboard client (DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET, DA
     DATABASE_URL: 'postgresql://db.internal/app',
   });
   test('development: defaults for whatever is not set', () => {
-    expect(parseEnv({}).config.dashboard).toEqual({
-      clientId: 'dashboard',
-      clientSecret: 'development-dashboard-secret-not-for-production-use',
-      url: 'http://localhost:4300',
-    });
-    expect(parseEnv({ DASHBOARD_URL: 'http://127.0.0.1:5300' }).config.dashboard?.url).toBe(
-      'http://127.0.0.1:5300',
-    );
+    expect(parseEnv({}).config.dashboard).toEqual({ clientId: 'dashboard', clientSecret: 'development-dashboard-secret-not-for-production-use', url: 'http://localhost:4300' });
+    expect(parseEnv({ DASHBOARD_URL: 'http://127.0.0.1:5300' }).config.dashboard?.url).toBe('http://127.0.0.1:5300');
   });
 
   test('bad values are named', () => {
-    const message = problemsOf({
-      DASHBOARD_CLIENT_ID: 'has space',
-      DASHBOARD_CLIENT_SECRET: 'short',
-      DASHBOARD_URL: 'http://localhost:4300/app',
-    });
+    const message = problemsOf({ DASHBOARD_CLIENT_ID: 'has space', DASHBOARD_CLIENT_SECRET: 'short', DASHBOARD_URL: 'http://localhost:4300/app' });
     expect(message).toContain('DASHBOARD_CLIENT_ID:');
     expect(message).toContain('DASHBOARD_CLIENT_SECRET: must be at least 32 characters');
   });
 
   test('a path in DASHBOARD_URL is refused', () => {
-    expect(problemsOf({ DASHBOARD_URL: 'http://localhost:4300/app' })).toContain(
-      'DASHBOARD_URL: must be an origin without a path',
-    );
+    expect(problemsOf({ DASHBOARD_URL: 'http://localhost:4300/app' })).toContain('DASHBOARD_URL: must be an origin without a path');
   });
 
   test('production: all three or none', async () => {
-    const base = {
-      NODE_ENV: 'production',
-      ...(await secrets()),
-      AUTH_ISSUER: 'https://auth.example.com',
-      MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
-    };
+    const base = { NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' };
     expect(parseEnv(base).config.dashboard).toBeNull();
-    expect(problemsOf({ ...base, DASHBOARD_URL: 'https://dashboard.example.com' })).toContain(
-      'DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET: set all of',
-    );
+    expect(problemsOf({ ...base, DASHBOARD_URL: 'https://dashboard.example.com' })).toContain('DASHBOARD_CLIENT_ID, DASHBOARD_CLIENT_SECRET: set all of');
     const secret = 'a'.repeat(40);
-    expect(
-      parseEnv({
-        ...base,
-        DASHBOARD_CLIENT_ID: 'dash',
-        DASHBOARD_CLIENT_SECRET: secret,
-        DASHBOARD_URL: 'https://dashboard.example.com',
-      }).config.dashboard,
-    ).toEqual({
+    expect(parseEnv({ ...base, DASHBOARD_CLIENT_ID: 'dash', DASHBOARD_CLIENT_SECRET: secret, DASHBOARD_URL: 'https://dashboard.example.com' }).config.dashboard).toEqual({
       clientId: 'dash',
       clientSecret: secret,
       url: 'https://dashboard.example.com',
     });
-    expect(
-      problemsOf({
-        ...base,
-        DASHBOARD_CLIENT_ID: 'dash',
-        DASHBOARD_CLIENT_SECRET: secret,
-        DASHBOARD_URL: 'http://dashboard.example.com',
-      }),
-    ).toContain('DASHBOARD_URL: must be an https URL in production');
+    expect(problemsOf({ ...base, DASHBOARD_CLIENT_ID: 'dash', DASHBOARD_CLIENT_SECRET: secret, DASHBOARD_URL: 'http://dashboard.example.com' })).toContain('DASHBOARD_URL: must be an https URL in production');
   });
 });

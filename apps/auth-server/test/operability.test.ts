@@ -17,32 +17,20 @@ const sample = (text: string, series: string): number => {
 test('/ready: 200 when the database answers', async () => {
   const res = await fetch(`${auth.issuer}/ready`);
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({
-    status: 'ready',
-    checks: { database: { ok: true, ms: expect.any(Number) } },
-  });
+  expect(await res.json()).toEqual({ status: 'ready', checks: { database: { ok: true, ms: expect.any(Number) } } });
 });
 
 test('/ready: 503 naming the database when it fails', async () => {
   const memory = memoryDomain();
   const domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'> = {
     ...memory,
-    repos: {
-      ...memory.repos,
-      users: {
-        ...memory.repos.users,
-        findById: () => Promise.reject(new Error("Can't reach database server")),
-      },
-    },
+    repos: { ...memory.repos, users: { ...memory.repos.users, findById: () => Promise.reject(new Error('Can\'t reach database server')) } },
   };
   const broken = await startAuthServer({ domain });
   try {
     const res = await fetch(`${broken.issuer}/ready`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({
-      status: 'not_ready',
-      checks: { database: { ok: false, error: "Can't reach database server" } },
-    });
+    expect(await res.json()).toMatchObject({ status: 'not_ready', checks: { database: { ok: false, error: "Can't reach database server" } } });
   } finally {
     await broken.close();
   }
@@ -54,13 +42,10 @@ test('/metrics: requests labelled by route pattern (pages and oidc-provider endp
   await fetch(`${auth.issuer}/interaction/some-unknown-uid-123`);
   await fetch(`${auth.issuer}/no/such/page/raw-path-marker`);
   const text = await (await fetch(`${auth.issuer}/metrics`)).text();
-  const series = (route: string, status: number) =>
-    `http_requests_total{route="${route}",method="GET",status="${status}",service="auth-server"}`;
+  const series = (route: string, status: number) => `http_requests_total{route="${route}",method="GET",status="${status}",service="auth-server"}`;
   expect(sample(text, series('/.well-known/openid-configuration', 200))).toBe(1);
   expect(sample(text, series('/jwks', 200))).toBe(1);
-  expect(text).toMatch(
-    /http_requests_total\{route="\/interaction\/:uid",method="GET",status="\d+",service="auth-server"\} 1/,
-  );
+  expect(text).toMatch(/http_requests_total\{route="\/interaction\/:uid",method="GET",status="\d+",service="auth-server"\} 1/);
   expect(text).toContain('route="(unmatched)"');
   expect(text).toContain('http_request_duration_seconds_bucket');
   expect(text).not.toContain('some-unknown-uid-123');

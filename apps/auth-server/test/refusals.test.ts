@@ -3,14 +3,7 @@ import { FormBrowser } from './support/form-browser.js';
 import { aUser, authorizeCode, exchange, PASSWORD } from './support/flow.js';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { databaseStorage, startAuthServer, type AuthHarness } from './support/harness.js';
-import {
-  aPublicClient,
-  authorizeUrl,
-  decodeJwt,
-  pkce,
-  tokenRequest,
-  type RegisteredClient,
-} from './support/oauth-client.js';
+import { aPublicClient, authorizeUrl, decodeJwt, pkce, tokenRequest, type RegisteredClient } from './support/oauth-client.js';
 
 // Storage matters here (atomic consume, grant revocation): a real database.
 let db: TestDatabase;
@@ -20,9 +13,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   auth = await startAuthServer({
     ...databaseStorage(db),
-    config: {
-      throttle: { ...defaultThrottle, loginPerAccountNetwork: { attempts: 5, windowSeconds: 900 } },
-    },
+    config: { throttle: { ...defaultThrottle, loginPerAccountNetwork: { attempts: 5, windowSeconds: 900 } } },
   });
   client = await aPublicClient(auth.issuer);
 }, 120_000);
@@ -42,40 +33,24 @@ const authorizeParams = (overrides: Record<string, string | undefined> = {}) => 
 });
 
 const refresh = (refreshToken: string) =>
-  tokenRequest(auth.issuer, {
-    grant_type: 'refresh_token',
-    client_id: client.client_id,
-    refresh_token: refreshToken,
-  });
+  tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: refreshToken });
 
 test('an unregistered redirect_uri gets an error page, never a redirect', async () => {
-  const res = await fetch(
-    authorizeUrl(auth.issuer, authorizeParams({ redirect_uri: 'http://localhost:33418/other' })),
-    { redirect: 'manual' },
-  );
+  const res = await fetch(authorizeUrl(auth.issuer, authorizeParams({ redirect_uri: 'http://localhost:33418/other' })), { redirect: 'manual' });
   expect(res.status).toBe(400);
   expect(res.headers.get('location')).toBeNull();
   expect(await res.text()).toContain('redirect_uri');
 });
 
 test('an authorization request without PKCE is refused', async () => {
-  const res = await fetch(
-    authorizeUrl(
-      auth.issuer,
-      authorizeParams({ code_challenge: undefined, code_challenge_method: undefined }),
-    ),
-    { redirect: 'manual' },
-  );
+  const res = await fetch(authorizeUrl(auth.issuer, authorizeParams({ code_challenge: undefined, code_challenge_method: undefined })), { redirect: 'manual' });
   const location = new URL(res.headers.get('location')!);
   expect(location.searchParams.get('error')).toBe('invalid_request');
   expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
 });
 
 test('plain PKCE is refused', async () => {
-  const res = await fetch(
-    authorizeUrl(auth.issuer, authorizeParams({ code_challenge_method: 'plain' })),
-    { redirect: 'manual' },
-  );
+  const res = await fetch(authorizeUrl(auth.issuer, authorizeParams({ code_challenge_method: 'plain' })), { redirect: 'manual' });
   expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
 });
 
@@ -98,19 +73,12 @@ test('a code used twice is refused, and the tokens from its first use are revoke
 
 test('concurrent uses of one code: exactly one succeeds', async () => {
   const flow = await authorizeCode(new FormBrowser(), auth, client, await aUser(auth));
-  const results = await Promise.all([
-    exchange(auth, client, flow),
-    exchange(auth, client, flow),
-    exchange(auth, client, flow),
-  ]);
+  const results = await Promise.all([exchange(auth, client, flow), exchange(auth, client, flow), exchange(auth, client, flow)]);
   expect(results.filter((res) => res.status === 200)).toHaveLength(1);
 });
 
 test('a foreign resource is refused at the authorization and token endpoints', async () => {
-  const res = await fetch(
-    authorizeUrl(auth.issuer, authorizeParams({ resource: 'https://elsewhere.example/mcp' })),
-    { redirect: 'manual' },
-  );
+  const res = await fetch(authorizeUrl(auth.issuer, authorizeParams({ resource: 'https://elsewhere.example/mcp' })), { redirect: 'manual' });
   expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_target');
 
   const flow = await authorizeCode(new FormBrowser(), auth, client, await aUser(auth));
@@ -120,9 +88,7 @@ test('a foreign resource is refused at the authorization and token endpoints', a
 });
 
 test('without resource the token is for the MCP server', async () => {
-  const flow = await authorizeCode(new FormBrowser(), auth, client, await aUser(auth), {
-    resource: undefined,
-  });
+  const flow = await authorizeCode(new FormBrowser(), auth, client, await aUser(auth), { resource: undefined });
   const tokens = await exchange(auth, client, flow);
   expect(decodeJwt(tokens.json.access_token).payload.aud).toBe(auth.config.mcpResourceUrl);
 });
@@ -142,35 +108,23 @@ test('a rotated refresh token presented again is refused and ends the grant', as
 });
 
 test('scopes the client did not ask for are never granted', async () => {
-  const flow = await authorizeCode(new FormBrowser(), auth, client, await aUser(auth), {
-    scope: 'mcp:read',
-  });
+  const flow = await authorizeCode(new FormBrowser(), auth, client, await aUser(auth), { scope: 'mcp:read' });
   const { json } = await exchange(auth, client, flow);
   expect(json.scope).toBe('mcp:read');
   expect(decodeJwt(json.access_token).payload.scope).toBe('mcp:read');
-  const widened = await tokenRequest(auth.issuer, {
-    grant_type: 'refresh_token',
-    client_id: client.client_id,
-    refresh_token: json.refresh_token,
-    scope: 'mcp:read mcp:write',
-  });
+  const widened = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: json.refresh_token, scope: 'mcp:read mcp:write' });
   expect(widened.json.error).toBe('invalid_scope');
 });
 
 test('a client registered for mcp:read cannot ask for mcp:write', async () => {
   const readOnly = await aPublicClient(auth.issuer, { scope: 'mcp:read' });
-  const res = await fetch(
-    authorizeUrl(auth.issuer, { ...authorizeParams({ client_id: readOnly.client_id }) }),
-    { redirect: 'manual' },
-  );
+  const res = await fetch(authorizeUrl(auth.issuer, { ...authorizeParams({ client_id: readOnly.client_id }) }), { redirect: 'manual' });
   expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_scope');
 });
 
 test('without scope the request asks for the MCP scopes the client registered', async () => {
   const readOnly = await aPublicClient(auth.issuer, { scope: 'mcp:read' });
-  const flow = await authorizeCode(new FormBrowser(), auth, readOnly, await aUser(auth), {
-    scope: undefined,
-  });
+  const flow = await authorizeCode(new FormBrowser(), auth, readOnly, await aUser(auth), { scope: undefined });
   expect((await exchange(auth, readOnly, flow)).json.scope).toBe('mcp:read');
 });
 
@@ -194,20 +148,11 @@ test.each([
   const user = await aUser(auth);
   const browser = new FormBrowser();
   let page = await browser.open(authorizeUrl(auth.issuer, authorizeParams()));
-  if (action.source.includes('consent'))
-    page = await browser.submit(page, { email: user.email, password: PASSWORD });
+  if (action.source.includes('consent')) page = await browser.submit(page, { email: user.email, password: PASSWORD });
   expect(isPage(page.html)).toBe(true);
-  const refused = await browser.submit(
-    page,
-    { email: user.email, password: PASSWORD, decision: 'allow' },
-    { action, omit: ['csrf_token'] },
-  );
+  const refused = await browser.submit(page, { email: user.email, password: PASSWORD, decision: 'allow' }, { action, omit: ['csrf_token'] });
   expect(refused.status).toBe(403);
-  const forged = await browser.submit(
-    page,
-    { email: user.email, password: PASSWORD, decision: 'allow', csrf_token: 'forged' },
-    { action, omit: ['csrf_token'] },
-  );
+  const forged = await browser.submit(page, { email: user.email, password: PASSWORD, decision: 'allow', csrf_token: 'forged' }, { action, omit: ['csrf_token'] });
   expect(forged.status).toBe(403);
 });
 

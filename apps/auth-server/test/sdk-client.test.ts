@@ -21,14 +21,11 @@ afterAll(async () => {
 
 const connect = async (provider: RecordingProvider): Promise<Client> => {
   const client = new Client({ name: 'auth-e2e', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { authProvider: provider }),
-  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { authProvider: provider }));
   return client;
 };
 
-const whoami = async (client: Client): Promise<any> =>
-  (await client.callTool({ name: 'whoami', arguments: {} })).structuredContent;
+const whoami = async (client: Client): Promise<any> => (await client.callTool({ name: 'whoami', arguments: {} })).structuredContent;
 
 test('the SDK client runs the whole OAuth flow against the auth and MCP servers', async () => {
   const provider = new RecordingProvider('http://localhost:45123/callback');
@@ -46,33 +43,19 @@ test('the SDK client runs the whole OAuth flow against the auth and MCP servers'
   const browser = new FormBrowser();
   const login = await browser.open(authorizationUrl.href);
   const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
-  const consent = await browser.submit(
-    await browser.open(new URL(signupHref, stack.auth.issuer).href),
-    { email, password: PASSWORD },
-  );
+  const consent = await browser.submit(await browser.open(new URL(signupHref, stack.auth.issuer).href), { email, password: PASSWORD });
   expect(consent.html).toContain('Allow SDK test client to use your account?');
   const callback = new URL((await browser.submit(consent, { decision: 'allow' })).url);
   expect(callback.origin + callback.pathname).toBe(provider.redirectUrl);
   expect(callback.searchParams.get('iss')).toBe(stack.auth.issuer);
 
   // Code exchange with PKCE, then tool calls as the new user.
-  const transport = new StreamableHTTPClientTransport(new URL(stack.mcpUrl), {
-    authProvider: provider,
-  });
+  const transport = new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { authProvider: provider });
   await transport.finishAuth(callback.searchParams.get('code')!);
-  expect(provider.saved).toMatchObject({
-    token_type: 'Bearer',
-    scope: 'mcp:read mcp:write',
-    refresh_token: expect.any(String),
-  });
+  expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'mcp:read mcp:write', refresh_token: expect.any(String) });
   const client = await connect(provider);
-  expect(await whoami(client)).toMatchObject({
-    authenticated: true,
-    email,
-    scope: 'mcp:read mcp:write',
-  });
-  const organizations: any = (await client.callTool({ name: 'list_organizations', arguments: {} }))
-    .structuredContent;
+  expect(await whoami(client)).toMatchObject({ authenticated: true, email, scope: 'mcp:read mcp:write' });
+  const organizations: any = (await client.callTool({ name: 'list_organizations', arguments: {} })).structuredContent;
   expect(organizations.count).toBe(1);
 
   // Refresh: the SDK trades its refresh token; the old access token is replaced and the new one works.
@@ -90,17 +73,8 @@ test('the SDK client runs the whole OAuth flow against the auth and MCP servers'
   const rawCall = () =>
     fetch(stack.mcpUrl, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${provider.saved!.access_token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'whoami', arguments: {} },
-      }),
+      headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } }),
     });
   let status = (await rawCall()).status;
   while (status === 200 && Date.now() - revokedAt < 30_000) {
@@ -120,34 +94,20 @@ test('a read-only grant calling a write tool gets 403 insufficient_scope from th
   const browser = new FormBrowser();
   const login = await browser.open(provider.authorizationUrl!.href);
   const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
-  const consent = await browser.submit(
-    await browser.open(new URL(signupHref, stack.auth.issuer).href),
-    { email, password: PASSWORD },
-  );
+  const consent = await browser.submit(await browser.open(new URL(signupHref, stack.auth.issuer).href), { email, password: PASSWORD });
   expect(consent.html).not.toContain('Upload components');
-  const code = new URL((await browser.submit(consent, { decision: 'allow' })).url).searchParams.get(
-    'code',
-  )!;
-  expect(await sdkAuth(provider, { serverUrl: stack.mcpUrl, authorizationCode: code })).toBe(
-    'AUTHORIZED',
-  );
+  const code = new URL((await browser.submit(consent, { decision: 'allow' })).url).searchParams.get('code')!;
+  expect(await sdkAuth(provider, { serverUrl: stack.mcpUrl, authorizationCode: code })).toBe('AUTHORIZED');
   expect(provider.saved!.scope).toBe('mcp:read');
 
   const res = await fetch(stack.mcpUrl, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${provider.saved!.access_token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
+    headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: {
-        name: 'edit_component_tags',
-        arguments: { componentId: '00000000-0000-4000-8000-000000000000', add: ['x'] },
-      },
+      params: { name: 'edit_component_tags', arguments: { componentId: '00000000-0000-4000-8000-000000000000', add: ['x'] } },
     }),
   });
   expect(res.status).toBe(403);

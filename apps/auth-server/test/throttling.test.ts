@@ -12,13 +12,7 @@ import { serveAuth } from '../src/serve.js';
 import { FormBrowser, type Page } from './support/form-browser.js';
 import { aUser, PASSWORD } from './support/flow.js';
 import { PASSWORD_COST } from '../src/accounts/passwords.js';
-import {
-  memoryDomain,
-  redisUrl,
-  startAuthServer,
-  type AuthHarness,
-  type HarnessOptions,
-} from './support/harness.js';
+import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type HarnessOptions } from './support/harness.js';
 import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { closedPort } from '../../../packages/storage/test/support/fake-servers.js';
@@ -57,60 +51,33 @@ async function signInOnce(auth: AuthHarness, email: string, password: string): P
 }
 
 /** The sign-in form of /login, opened by a new browser behind the proxy the app trusts, as a client at `address`. */
-async function loginFormFrom(
-  auth: AuthHarness,
-  address: string,
-): Promise<{ browser: FormBrowser; page: Page }> {
+async function loginFormFrom(auth: AuthHarness, address: string): Promise<{ browser: FormBrowser; page: Page }> {
   const browser = new FormBrowser({ headers: { 'x-forwarded-for': address } });
   return { browser, page: await browser.open(`${auth.issuer}/login`) };
 }
 
-async function signInFrom(
-  auth: AuthHarness,
-  address: string,
-  email: string,
-  password: string,
-): Promise<Page> {
+async function signInFrom(auth: AuthHarness, address: string, email: string, password: string): Promise<Page> {
   const { browser, page } = await loginFormFrom(auth, address);
   return browser.submit(page, { email, password });
 }
 
 async function signUpOnce(auth: AuthHarness, address?: string): Promise<Page> {
-  const browser = new FormBrowser(
-    address === undefined ? {} : { headers: { 'x-forwarded-for': address } },
-  );
-  return browser.submit(await browser.open(`${auth.issuer}/signup`), {
-    email: `new-${randomUUID()}@example.com`,
-    password: PASSWORD,
-  });
+  const browser = new FormBrowser(address === undefined ? {} : { headers: { 'x-forwarded-for': address } });
+  return browser.submit(await browser.open(`${auth.issuer}/signup`), { email: `new-${randomUUID()}@example.com`, password: PASSWORD });
 }
 
-const CLIENT = {
-  client_name: 'Throttle test',
-  redirect_uris: ['http://127.0.0.1:33418/'],
-  token_endpoint_auth_method: 'none',
-};
+const CLIENT = { client_name: 'Throttle test', redirect_uris: ['http://127.0.0.1:33418/'], token_endpoint_auth_method: 'none' };
 
-const statuses = async (
-  count: number,
-  attempt: () => Promise<{ status: number }>,
-): Promise<number[]> => {
+const statuses = async (count: number, attempt: () => Promise<{ status: number }>): Promise<number[]> => {
   const result: number[] = [];
   for (let i = 0; i < count; i += 1) result.push((await attempt()).status);
   return result;
 };
 
 const registerFrom = async (auth: AuthHarness, address: string): Promise<number> =>
-  (
-    await fetch(`${auth.issuer}/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify(CLIENT),
-    })
-  ).status;
+  (await fetch(`${auth.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(CLIENT) })).status;
 
-const count = (values: number[], value: number): number =>
-  values.filter((each) => each === value).length;
+const count = (values: number[], value: number): number => values.filter((each) => each === value).length;
 
 /** Behind a proxy on loopback: the tests choose each request's client address with X-Forwarded-For. */
 const behindProxy = { config: { throttle: limits, trustProxy: 'loopback' } } as const;
@@ -118,19 +85,13 @@ const behindProxy = { config: { throttle: limits, trustProxy: 'loopback' } } as 
 describe.each(stores)('%s store', (store) => {
   const startOn = (options: HarnessOptions = {}) => start({ throttleStore: store, ...options });
 
-  test("40 parallel wrong passwords from one network: no more are checked than the per-(account, network) limit; the owner signs in from another network; the attacker's network stays refused", async () => {
+  test('40 parallel wrong passwords from one network: no more are checked than the per-(account, network) limit; the owner signs in from another network; the attacker\'s network stays refused', async () => {
     // At the production cost: a slow check is what would let parallel guesses through an uncounted window.
     const auth = await startOn({ ...behindProxy, passwordCost: PASSWORD_COST });
     const user = await aUser(auth, undefined, PASSWORD_COST);
     const attacker = '203.0.113.7';
-    const forms = await Promise.all(
-      Array.from({ length: 40 }, () => loginFormFrom(auth, attacker)),
-    );
-    const guesses = await Promise.all(
-      forms.map(({ browser, page }, i) =>
-        browser.submit(page, { email: user.email, password: `guess-${i}` }),
-      ),
-    );
+    const forms = await Promise.all(Array.from({ length: 40 }, () => loginFormFrom(auth, attacker)));
+    const guesses = await Promise.all(forms.map(({ browser, page }, i) => browser.submit(page, { email: user.email, password: `guess-${i}` })));
     const codes = guesses.map((page) => page.status);
     expect(count(codes, 401) + count(codes, 429)).toBe(40);
     expect(count(codes, 401)).toBeGreaterThan(0);
@@ -146,19 +107,13 @@ describe.each(stores)('%s store', (store) => {
   test('the account-wide ceiling: once spent, a network that failed for the account is refused (even the right password); a network that has not still signs in, and gets one guess', async () => {
     const auth = await startOn(behindProxy);
     const user = await aUser(auth);
-    expect(
-      await statuses(3, () => signInFrom(auth, '203.0.113.1', user.email, 'wrong password')),
-    ).toEqual([401, 401, 401]);
-    expect(
-      await statuses(2, () => signInFrom(auth, '203.0.113.2', user.email, 'wrong password')),
-    ).toEqual([401, 401]);
+    expect(await statuses(3, () => signInFrom(auth, '203.0.113.1', user.email, 'wrong password'))).toEqual([401, 401, 401]);
+    expect(await statuses(2, () => signInFrom(auth, '203.0.113.2', user.email, 'wrong password'))).toEqual([401, 401]);
     // 5 failures: the ceiling. The second network has 2 < 3 failures of its own, yet is refused.
     expect((await signInFrom(auth, '203.0.113.2', user.email, PASSWORD)).status).toBe(429);
     expect((await signInFrom(auth, '198.51.100.9', user.email, PASSWORD)).status).toBe(200);
     // A new network of a distributed attacker: one guess, then refused.
-    expect(
-      await statuses(2, () => signInFrom(auth, '203.0.113.3', user.email, 'wrong password')),
-    ).toEqual([401, 429]);
+    expect(await statuses(2, () => signInFrom(auth, '203.0.113.3', user.email, 'wrong password'))).toEqual([401, 429]);
   });
 
   test('per-client budgets key IPv6 clients by their /64: two addresses of one /64 share a budget, another /64 has its own', async () => {
@@ -174,49 +129,30 @@ describe.each(stores)('%s store', (store) => {
     expect((await signUpOnce(auth, '2001:db8:5:7::1')).status).toBe(200);
 
     const user = await aUser(auth);
-    const guesses = ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9::3'].map(
-      (address) => () => signInFrom(auth, address, user.email, 'wrong password'),
-    );
-    for (const guess of guesses) expect((await guess()).status).toBe(401);
+    for (const address of ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9::3']) {
+      expect((await signInFrom(auth, address, user.email, 'wrong password')).status).toBe(401);
+    }
     expect((await signInFrom(auth, '2001:db8:9:9::4', user.email, PASSWORD)).status).toBe(429);
     expect((await signInFrom(auth, '2001:db8:9:a::4', user.email, PASSWORD)).status).toBe(200);
   });
 
   test('sign-up and registration budgets hold under parallel requests', async () => {
     const auth = await startOn(behindProxy);
-    const registrations = await Promise.all(
-      Array.from({ length: 12 }, () => registerFrom(auth, '192.0.2.10')),
-    );
+    const registrations = await Promise.all(Array.from({ length: 12 }, () => registerFrom(auth, '192.0.2.10')));
     expect(count(registrations, 201)).toBe(limits.registrationPerNetwork.attempts);
     expect(count(registrations, 429)).toBe(12 - limits.registrationPerNetwork.attempts);
-    const signUps = await Promise.all(
-      Array.from({ length: 12 }, () => signUpOnce(auth, '192.0.2.11')),
-    );
-    expect(
-      count(
-        signUps.map((page) => page.status),
-        200,
-      ),
-    ).toBe(limits.signupPerNetwork.attempts);
-    expect(
-      count(
-        signUps.map((page) => page.status),
-        429,
-      ),
-    ).toBe(12 - limits.signupPerNetwork.attempts);
+    const signUps = (await Promise.all(Array.from({ length: 12 }, () => signUpOnce(auth, '192.0.2.11')))).map((page) => page.status);
+    expect(count(signUps, 200)).toBe(limits.signupPerNetwork.attempts);
+    expect(count(signUps, 429)).toBe(12 - limits.signupPerNetwork.attempts);
   });
 
   test('sign-in per (account, network): a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
-    expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([
-      401, 401,
-    ]);
+    expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
     expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(200);
     // The address is matched as typed by people: case and spaces do not open a new budget.
-    expect(
-      await statuses(3, () => signInOnce(auth, ` ${user.email.toUpperCase()} `, 'wrong password')),
-    ).toEqual([401, 401, 401]);
+    expect(await statuses(3, () => signInOnce(auth, ` ${user.email.toUpperCase()} `, 'wrong password'))).toEqual([401, 401, 401]);
     const refused = await signInOnce(auth, user.email, PASSWORD);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -230,11 +166,7 @@ describe.each(stores)('%s store', (store) => {
   test('sign-in per network: failures across addresses add up', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
-    expect(
-      await statuses(6, () =>
-        signInOnce(auth, `nobody-${randomUUID()}@example.com`, 'wrong password'),
-      ),
-    ).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(await statuses(6, () => signInOnce(auth, `nobody-${randomUUID()}@example.com`, 'wrong password'))).toEqual([401, 401, 401, 401, 401, 401]);
     expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
   });
 
@@ -274,14 +206,9 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 
   test('two instances share the sign-in throttle: failures on A count on B', async () => {
     const store = shared();
-    const [a, b] = await Promise.all([
-      start({ throttleStore: store }),
-      start({ throttleStore: store }),
-    ]);
+    const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
     const user = await aUser(a);
-    expect(await statuses(2, () => signInOnce(a, user.email, 'wrong password'))).toEqual([
-      401, 401,
-    ]);
+    expect(await statuses(2, () => signInOnce(a, user.email, 'wrong password'))).toEqual([401, 401]);
     expect((await signInOnce(b, user.email, 'wrong password')).status).toBe(401);
     expect((await signInOnce(b, user.email, PASSWORD)).status).toBe(429);
     expect((await signInOnce(a, user.email, PASSWORD)).status).toBe(429);
@@ -289,10 +216,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 
   test('and the per-network budgets: registrations on A count on B', async () => {
     const store = shared();
-    const [a, b] = await Promise.all([
-      start({ throttleStore: store }),
-      start({ throttleStore: store }),
-    ]);
+    const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
     expect((await register(a.issuer, CLIENT)).status).toBe(201);
     expect((await register(b.issuer, CLIENT)).status).toBe(201);
     expect((await register(a.issuer, CLIENT)).status).toBe(429);
@@ -302,15 +226,9 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     const store = shared();
     const first = await start({ throttleStore: store });
     const user = await aUser(first);
-    expect(await statuses(3, () => signInOnce(first, user.email, 'wrong password'))).toEqual([
-      401, 401, 401,
-    ]);
+    expect(await statuses(3, () => signInOnce(first, user.email, 'wrong password'))).toEqual([401, 401, 401]);
     await first.close();
-    const second = await start({
-      throttleStore: store,
-      domain: first.domain,
-      credentials: first.credentials,
-    });
+    const second = await start({ throttleStore: store, domain: first.domain, credentials: first.credentials });
     expect((await signInOnce(second, user.email, PASSWORD)).status).toBe(429);
   });
 
@@ -322,13 +240,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await signUpOnce(auth);
     await register(auth.issuer, CLIENT);
     const keys = (await redis.keys(`${store.keyPrefix}:*`)).sort();
-    expect(keys.map((key) => key.split(':')[1]).sort()).toEqual([
-      'login-account',
-      'login-account-network',
-      'login-network',
-      'registration-network',
-      'signup-network',
-    ]);
+    expect(keys.map((key) => key.split(':')[1]).sort()).toEqual(['login-account', 'login-account-network', 'login-network', 'registration-network', 'signup-network']);
     for (const key of keys) {
       expect(key).toMatch(new RegExp(`^${store.keyPrefix}:[a-z-]+:[A-Za-z0-9_-]{43}$`));
       expect(key).not.toContain('@');
@@ -344,9 +256,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await proxy.start();
     const client = await connectRedis(proxy.url(redisUrl()));
     try {
-      const auth = await start({
-        throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` },
-      });
+      const auth = await start({ throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` } });
       const user = await aUser(auth);
       expect((await signInOnce(auth, user.email, 'wrong password')).status).toBe(401);
 
@@ -361,16 +271,12 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
       expect(registration.status).toBe(503);
       expect(registration.json.error).toBe('temporarily_unavailable');
       expect((await fetch(`${auth.issuer}/login`)).status).toBe(200);
-      expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(
-        200,
-      );
+      expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
 
       await proxy.start();
       await waitFor(() => client.status === 'ready');
       // The failure before the outage still counts: 1 + 2 = 3, the limit.
-      expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([
-        401, 401,
-      ]);
+      expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
       expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
     } finally {
       client.disconnect();
@@ -380,23 +286,9 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 });
 
 test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
-  const unavailable = () =>
-    Promise.reject(
-      new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')),
-    );
-  const failing: Throttle = {
-    retryAfter: unavailable,
-    hit: unavailable,
-    refund: unavailable,
-    reset: unavailable,
-  };
-  const throttles: Throttles = {
-    loginPerAccountNetwork: failing,
-    loginPerAccount: failing,
-    loginPerNetwork: failing,
-    signupPerNetwork: failing,
-    registrationPerNetwork: failing,
-  };
+  const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
+  const failing: Throttle = { retryAfter: unavailable, hit: unavailable, refund: unavailable, reset: unavailable };
+  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, registrationPerNetwork: failing };
   const auth = await start({ throttles });
   const user = await aUser(auth);
 
@@ -405,28 +297,16 @@ test('a throttle store that fails (no Redis needed): sign-in on both forms, sign
   expect(signIn.headers.get('retry-after')).toBe('30');
   expect(signIn.html).toContain('cannot count attempts right now');
   expect((await signUpOnce(auth)).status).toBe(503);
-  const registration = await fetch(`${auth.issuer}/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(CLIENT),
-  });
+  const registration = await fetch(`${auth.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CLIENT) });
   expect(registration.status).toBe(503);
   expect(registration.headers.get('retry-after')).toBe('30');
-  expect(await registration.json()).toEqual({
-    error: 'temporarily_unavailable',
-    error_description: expect.stringContaining('Retry in 30 seconds'),
-  });
+  expect(await registration.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('Retry in 30 seconds') });
   for (const path of ['/login', '/signup', '/.well-known/oauth-authorization-server', '/jwks']) {
     expect((await fetch(`${auth.issuer}${path}`)).status).toBe(200);
   }
 
   // The sign-in form of an authorization request, with a client registered through a healthy instance on the same storage.
-  const healthy = await start({
-    domain: auth.domain,
-    credentials: auth.credentials,
-    oidc: auth.oidc,
-    throttleStore: 'memory',
-  });
+  const healthy = await start({ domain: auth.domain, credentials: auth.credentials, oidc: auth.oidc, throttleStore: 'memory' });
   const client = await aPublicClient(healthy.issuer);
   const browser = new FormBrowser();
   const page = await browser.open(
@@ -440,19 +320,12 @@ test('a throttle store that fails (no Redis needed): sign-in on both forms, sign
     }),
   );
   expect(page.url).toContain('/interaction/');
-  expect(
-    (await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ }))
-      .status,
-  ).toBe(503);
+  expect((await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ })).status).toBe(503);
 });
 
 test('REDIS_URL set but Redis unreachable at start: the server does not start, and says what to start', async () => {
   const port = await closedPort();
-  const env = parseEnv({
-    AUTH_PORT: '0',
-    AUTH_HOST: '127.0.0.1',
-    REDIS_URL: `redis://:s3cret@127.0.0.1:${port}`,
-  });
+  const env = parseEnv({ AUTH_PORT: '0', AUTH_HOST: '127.0.0.1', REDIS_URL: `redis://:s3cret@127.0.0.1:${port}` });
   expect(env.redisUrl).toBe(`redis://:s3cret@127.0.0.1:${port}`);
   const memory = memoryDomain();
   const failure = serveAuth({
@@ -463,13 +336,10 @@ test('REDIS_URL set but Redis unreachable at start: the server does not start, a
     oidc: createInMemoryOidcStorage(),
     log: silentLogger(),
   });
-  await expect(failure).rejects.toThrow(
-    new RegExp(
-      `^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*\\. Start Redis there`,
-    ),
-  );
+  await expect(failure).rejects.toThrow(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*\\. Start Redis there`));
   await expect(failure).rejects.not.toThrow(/s3cret/);
 });
+
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

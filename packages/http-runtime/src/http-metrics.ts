@@ -9,9 +9,7 @@ import type { Registry } from 'prom-client';
  * prom-client's own Counter/Histogram hash their label set on every call,
  * which this avoids.
  */
-export const DURATION_BUCKETS = [
-  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
-] as const;
+export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 interface MetricSample {
   readonly metricName?: string;
@@ -40,48 +38,25 @@ export class HttpMetrics {
   constructor(registry: Registry) {
     const all = () => [...this.series.values()];
     registry.registerMetric(
-      customMetric(
-        'http_requests_total',
-        'HTTP requests answered, by route pattern, method and status.',
-        'counter',
-        () => all().map((s) => ({ labels: { ...s.labels }, value: s.count })),
+      customMetric('http_requests_total', 'HTTP requests answered, by route pattern, method and status.', 'counter', () =>
+        all().map((s) => ({ labels: { ...s.labels }, value: s.count })),
       ),
     );
     registry.registerMetric(
-      customMetric(
-        'http_request_duration_seconds',
-        'Time to answer an HTTP request (until the response is finished), by route pattern, method and status.',
-        'histogram',
-        () =>
-          all().flatMap((s) => {
-            const values: MetricSample[] = [];
-            let cumulative = 0;
-            DURATION_BUCKETS.forEach((le, i) => {
-              cumulative += s.buckets[i]!;
-              values.push({
-                metricName: 'http_request_duration_seconds_bucket',
-                labels: { ...s.labels, le },
-                value: cumulative,
-              });
-            });
-            cumulative += s.buckets[DURATION_BUCKETS.length]!;
-            values.push({
-              metricName: 'http_request_duration_seconds_bucket',
-              labels: { ...s.labels, le: '+Inf' },
-              value: cumulative,
-            });
-            values.push({
-              metricName: 'http_request_duration_seconds_sum',
-              labels: { ...s.labels },
-              value: s.sum,
-            });
-            values.push({
-              metricName: 'http_request_duration_seconds_count',
-              labels: { ...s.labels },
-              value: s.count,
-            });
-            return values;
-          }),
+      customMetric('http_request_duration_seconds', 'Time to answer an HTTP request (until the response is finished), by route pattern, method and status.', 'histogram', () =>
+        all().flatMap((s) => {
+          const values: MetricSample[] = [];
+          let cumulative = 0;
+          DURATION_BUCKETS.forEach((le, i) => {
+            cumulative += s.buckets[i]!;
+            values.push({ metricName: 'http_request_duration_seconds_bucket', labels: { ...s.labels, le }, value: cumulative });
+          });
+          cumulative += s.buckets[DURATION_BUCKETS.length]!;
+          values.push({ metricName: 'http_request_duration_seconds_bucket', labels: { ...s.labels, le: '+Inf' }, value: cumulative });
+          values.push({ metricName: 'http_request_duration_seconds_sum', labels: { ...s.labels }, value: s.sum });
+          values.push({ metricName: 'http_request_duration_seconds_count', labels: { ...s.labels }, value: s.count });
+          return values;
+        }),
       ),
     );
   }
@@ -111,12 +86,7 @@ export class HttpMetrics {
     const key = `${route}\u0000${method}\u0000${status}`;
     let series = this.series.get(key);
     if (series === undefined) {
-      series = {
-        labels: { route, method, status: String(status) },
-        count: 0,
-        sum: 0,
-        buckets: new Float64Array(DURATION_BUCKETS.length + 1),
-      };
+      series = { labels: { route, method, status: String(status) }, count: 0, sum: 0, buckets: new Float64Array(DURATION_BUCKETS.length + 1) };
       this.series.set(key, series);
     }
     return series;
@@ -134,12 +104,7 @@ function add(series: Series, seconds: number): void {
 const normalizeMethod = (method: string): string => (KNOWN_METHODS.has(method) ? method : 'OTHER');
 
 /** A metric object the prom-client registry can format (it only calls get() and reset()). */
-function customMetric(
-  name: string,
-  help: string,
-  type: 'counter' | 'histogram',
-  values: () => MetricSample[],
-) {
+function customMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricSample[]) {
   return {
     name,
     help,
@@ -158,22 +123,9 @@ function customMetric(
 export class Tally {
   private readonly counts = new Map<string, number>();
 
-  constructor(
-    registry: Registry,
-    name: string,
-    help: string,
-    private readonly label: string,
-    initial: readonly string[] = [],
-  ) {
+  constructor(registry: Registry, name: string, help: string, private readonly label: string, initial: readonly string[] = []) {
     for (const value of initial) this.counts.set(value, 0);
-    registry.registerMetric(
-      customMetric(name, help, 'counter', () =>
-        [...this.counts].map(([value, count]) => ({
-          labels: { [this.label]: value },
-          value: count,
-        })),
-      ),
-    );
+    registry.registerMetric(customMetric(name, help, 'counter', () => [...this.counts].map(([value, count]) => ({ labels: { [this.label]: value }, value: count }))));
   }
 
   inc(value: string): void {

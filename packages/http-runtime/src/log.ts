@@ -33,31 +33,18 @@ const CENSOR = '[redacted]';
  */
 function redactCodes(object: Record<string, unknown>): Record<string, unknown> {
   const holders = Object.entries(object).filter(
-    ([, value]) =>
-      typeof value === 'object' &&
-      value !== null &&
-      !(value instanceof Error) &&
-      Object.hasOwn(value, 'code'),
+    ([, value]) => typeof value === 'object' && value !== null && !(value instanceof Error) && Object.hasOwn(value, 'code'),
   );
   if (holders.length === 0) return object;
-  return {
-    ...object,
-    ...Object.fromEntries(
-      holders.map(([key, value]) => [key, { ...(value as object), code: CENSOR }]),
-    ),
-  };
+  return { ...object, ...Object.fromEntries(holders.map(([key, value]) => [key, { ...(value as object), code: CENSOR }])) };
 }
 
-const SIGNATURE =
-  /([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|access_token)=)[^&\s'"]+/gi;
+const SIGNATURE = /([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|access_token)=)[^&\s'"]+/gi;
 const BEARER = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 const JWT_LIKE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
 const scrub = (text: string): string =>
-  text
-    .replace(SIGNATURE, '$1[redacted]')
-    .replace(BEARER, '$1[redacted]')
-    .replace(JWT_LIKE, '[redacted-jwt]');
+  text.replace(SIGNATURE, '$1[redacted]').replace(BEARER, '$1[redacted]').replace(JWT_LIKE, '[redacted-jwt]');
 
 const serializeError = (error: unknown): Record<string, unknown> => {
   if (!(error instanceof Error)) return { message: scrub(String(error)) };

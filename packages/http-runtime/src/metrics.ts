@@ -29,8 +29,7 @@ export function createMetrics(options: { service: string; processMetrics?: boole
   return {
     registry,
     http,
-    counter: (name, help, labelNames = []) =>
-      new Counter({ name, help, labelNames, registers: [registry] }),
+    counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames, registers: [registry] }),
     tally: (name, help, label, initial) => new Tally(registry, name, help, label, initial),
     gauge(name, help, read) {
       new Gauge({
@@ -45,11 +44,7 @@ export function createMetrics(options: { service: string; processMetrics?: boole
     handler(_req, res) {
       registry.metrics().then(
         (text) => {
-          res.writeHead(200, {
-            'Content-Type': registry.contentType,
-            'Cache-Control': 'no-store',
-            'Content-Length': Buffer.byteLength(text),
-          });
+          res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
           res.end(text);
         },
         (error: unknown) => {
@@ -84,27 +79,14 @@ interface ExpressLikeRequest extends IncomingMessage {
  * `fallback` returns for it (a fixed name such as `(unmatched)`: never the raw
  * URL, which would make one series per id).
  */
-export function expressMetrics(
-  metrics: Metrics,
-  fallback: (req: IncomingMessage) => string = () => '(unmatched)',
-) {
+export function expressMetrics(metrics: Metrics, fallback: (req: IncomingMessage) => string = () => '(unmatched)') {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const start = performance.now();
     res.once('finish', () => {
       const r = req as ExpressLikeRequest;
       const path = r.route?.path;
-      const route =
-        typeof path === 'string'
-          ? `${r.baseUrl ?? ''}${path}`
-          : Array.isArray(path)
-            ? `${r.baseUrl ?? ''}${String(path[0])}`
-            : fallback(req);
-      metrics.http.observe(
-        route,
-        req.method ?? 'OTHER',
-        res.statusCode,
-        (performance.now() - start) / 1000,
-      );
+      const route = typeof path === 'string' ? `${r.baseUrl ?? ''}${path}` : Array.isArray(path) ? `${r.baseUrl ?? ''}${String(path[0])}` : fallback(req);
+      metrics.http.observe(route, req.method ?? 'OTHER', res.statusCode, (performance.now() - start) / 1000);
     });
     next();
   };

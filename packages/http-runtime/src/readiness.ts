@@ -45,10 +45,7 @@ export function createReadiness(options: {
   checks: Record<string, ReadinessCheck>;
   timeoutMs?: number;
   draining?: () => boolean;
-}): {
-  report(): Promise<ReadinessReport>;
-  handler(req: IncomingMessage, res: ServerResponse): void;
-} {
+}): { report(): Promise<ReadinessReport>; handler(req: IncomingMessage, res: ServerResponse): void } {
   const timeoutMs = options.timeoutMs ?? 2000;
   const report = async (): Promise<ReadinessReport> => {
     const entries = await Promise.all(
@@ -58,21 +55,14 @@ export function createReadiness(options: {
           await withTimeout(check, timeoutMs);
           return [name, { ok: true, ms: Math.round(performance.now() - start) }];
         } catch (error) {
-          return [
-            name,
-            { ok: false, ms: Math.round(performance.now() - start), error: describe(error) },
-          ];
+          return [name, { ok: false, ms: Math.round(performance.now() - start), error: describe(error) }];
         }
       }),
     );
     const checks = Object.fromEntries(entries);
     const draining = options.draining?.() === true;
     const ok = !draining && entries.every(([, result]) => result.ok);
-    return {
-      status: ok ? 'ready' : 'not_ready',
-      ...(draining ? { draining: true as const } : {}),
-      checks,
-    };
+    return { status: ok ? 'ready' : 'not_ready', ...(draining ? { draining: true as const } : {}), checks };
   };
   return {
     report,

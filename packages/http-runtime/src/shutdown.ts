@@ -50,11 +50,7 @@ export function drainable(server: Server, graceMs: number): Drainable {
 }
 
 /** Listens and resolves with the bound port (0 picks a free one). */
-export async function listen(
-  server: Server,
-  port: number,
-  host: string | undefined,
-): Promise<number> {
+export async function listen(server: Server, port: number, host: string | undefined): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -77,11 +73,7 @@ export interface ShutdownLog {
  * if it throws or does not finish within the grace period (SHUTDOWN_GRACE_SECONDS)
  * plus 10 s for the pools. A second signal exits at once.
  */
-export function exitOnSignal(options: {
-  log: ShutdownLog;
-  close: () => Promise<void>;
-  graceSeconds: number;
-}): void {
+export function exitOnSignal(options: { log: ShutdownLog; close: () => Promise<void>; graceSeconds: number }): void {
   const deadlineMs = options.graceSeconds * 1000 + 10_000;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

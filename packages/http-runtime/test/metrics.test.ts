@@ -17,8 +17,7 @@ test('request count and latency per route pattern and status, scraped in the Pro
   });
   const port = await listen(server, 0, '127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
-  for (const path of ['/consume?id=a', '/consume?id=b', '/consume?id=missing'])
-    await (await fetch(base + path)).text();
+  for (const path of ['/consume?id=a', '/consume?id=b', '/consume?id=missing']) await (await fetch(base + path)).text();
 
   const res = await fetch(`${base}/metrics`);
   expect(res.headers.get('content-type')).toContain('text/plain');
@@ -27,13 +26,9 @@ test('request count and latency per route pattern and status, scraped in the Pro
   expect(text).toContain('# TYPE http_requests_total counter');
   expect(text).toContain('# TYPE http_request_duration_seconds histogram');
   expect(sample(text, `http_requests_total{${labels}}`)).toBe(2);
-  expect(
-    sample(text, `http_requests_total{route="/consume",method="GET",status="404",service="test"}`),
-  ).toBe(1);
+  expect(sample(text, `http_requests_total{route="/consume",method="GET",status="404",service="test"}`)).toBe(1);
   expect(sample(text, `http_request_duration_seconds_count{${labels}}`)).toBe(2);
-  expect(text).toMatch(
-    /http_request_duration_seconds_bucket\{route="\/consume",method="GET",status="200",le="\+Inf",service="test"\} 2/,
-  );
+  expect(text).toMatch(/http_request_duration_seconds_bucket\{route="\/consume",method="GET",status="200",le="\+Inf",service="test"\} 2/);
   expect(text).not.toContain('id=a');
   expect(text).toContain('process_cpu_user_seconds_total');
   await new Promise((resolve) => server.close(resolve));
@@ -54,15 +49,9 @@ test('each instance has its own registry; app counters live in it', async () => 
   expect(text).toContain('# TYPE lookups_total counter');
   expect(text).toContain('lookups_total{result="hit",service="a"} 2');
   expect(text).toContain('lookups_total{result="miss",service="a"} 0');
-  expect(text).toContain(
-    'http_requests_total{route="/x",method="OTHER",status="200",service="a"} 1',
-  );
-  expect(text).toMatch(
-    /http_request_duration_seconds_bucket\{route="\/x",method="OTHER",status="200",le="0.0025",service="a"\} 1/,
-  );
-  expect(text).toMatch(
-    /http_request_duration_seconds_bucket\{route="\/x",method="OTHER",status="200",le="0.001",service="a"\} 0/,
-  );
+  expect(text).toContain('http_requests_total{route="/x",method="OTHER",status="200",service="a"} 1');
+  expect(text).toMatch(/http_request_duration_seconds_bucket\{route="\/x",method="OTHER",status="200",le="0.0025",service="a"\} 1/);
+  expect(text).toMatch(/http_request_duration_seconds_bucket\{route="\/x",method="OTHER",status="200",le="0.001",service="a"\} 0/);
   expect(await b.registry.metrics()).not.toContain('route="/x"');
 });
 
@@ -71,8 +60,7 @@ test('expressMetrics labels with the matched route pattern, or the fallback', as
   const middleware = expressMetrics(metrics, () => '(other)');
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     middleware(req, res, () => {
-      if (req.url?.startsWith('/items/'))
-        Object.assign(req, { route: { path: '/items/:id' }, baseUrl: '' });
+      if (req.url?.startsWith('/items/')) Object.assign(req, { route: { path: '/items/:id' }, baseUrl: '' });
       res.end();
     });
   });
@@ -80,12 +68,8 @@ test('expressMetrics labels with the matched route pattern, or the fallback', as
   await fetch(`http://127.0.0.1:${port}/items/123`);
   await fetch(`http://127.0.0.1:${port}/elsewhere/123`);
   const text = await metrics.registry.metrics();
-  expect(text).toContain(
-    'http_requests_total{route="/items/:id",method="GET",status="200",service="t"} 1',
-  );
-  expect(text).toContain(
-    'http_requests_total{route="(other)",method="GET",status="200",service="t"} 1',
-  );
+  expect(text).toContain('http_requests_total{route="/items/:id",method="GET",status="200",service="t"} 1');
+  expect(text).toContain('http_requests_total{route="(other)",method="GET",status="200",service="t"} 1');
   // No label holds the raw path (a duration sum may hold those digits: look at labels only).
   expect(text).not.toMatch(/="[^"]*123[^"]*"/);
   await new Promise((resolve) => server.close(resolve));

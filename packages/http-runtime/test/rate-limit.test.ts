@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import {
-  connectRedis,
-  createRateLimiter,
-  RateLimitStoreError,
-  type RateLimiter,
-} from '../src/rate-limit/index.js';
+import { connectRedis, createRateLimiter, RateLimitStoreError, type RateLimiter } from '../src/rate-limit/index.js';
 import { closedPort } from '../../storage/test/support/fake-servers.js';
 
 /*
@@ -17,12 +12,9 @@ const withRedis = REDIS_URL ? describe : describe.skip;
 
 const aPrefix = () => `test-${randomUUID()}`;
 
+
 /** A client that never connected: what a limiter sees while Redis is down. */
-const unreachableClient = async () =>
-  new Redis(`redis://127.0.0.1:${await closedPort()}`, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-  });
+const unreachableClient = async () => new Redis(`redis://127.0.0.1:${await closedPort()}`, { lazyConnect: true, enableOfflineQueue: false });
 
 async function spend(limiter: RateLimiter, key: string, times: number): Promise<boolean[]> {
   const allowed: boolean[] = [];
@@ -33,13 +25,7 @@ async function spend(limiter: RateLimiter, key: string, times: number): Promise<
 describe('memory store', () => {
   test('consume counts until the budget is spent, then refuses with the seconds to wait', async () => {
     const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 2, windowSeconds: 60 });
-    expect(await limiter.consume('k')).toEqual({
-      allowed: true,
-      limit: 2,
-      remaining: 1,
-      resetSeconds: 60,
-      windowSeconds: 60,
-    });
+    expect(await limiter.consume('k')).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60, windowSeconds: 60 });
     expect((await limiter.consume('k')).allowed).toBe(true);
     const refused = await limiter.consume('k');
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
@@ -50,13 +36,7 @@ describe('memory store', () => {
 
   test('peek does not count; reset forgets the key', async () => {
     const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 1, windowSeconds: 60 });
-    expect(await limiter.peek('k')).toEqual({
-      allowed: true,
-      limit: 1,
-      remaining: 1,
-      resetSeconds: 0,
-      windowSeconds: 60,
-    });
+    expect(await limiter.peek('k')).toEqual({ allowed: true, limit: 1, remaining: 1, resetSeconds: 0, windowSeconds: 60 });
     expect((await limiter.peek('k')).allowed).toBe(true);
     await limiter.consume('k');
     expect(await limiter.peek('k')).toMatchObject({ allowed: false, remaining: 0 });
@@ -81,36 +61,18 @@ describe('memory store', () => {
 describe('a Redis store that does not answer (no Redis needed)', () => {
   test('refuse: every operation throws RateLimitStoreError naming the limiter', async () => {
     const redis = await unreachableClient();
-    const limiter = createRateLimiter({
-      keyPrefix: 'auth-rl:login-account',
-      points: 5,
-      windowSeconds: 60,
-      redis,
-      onStoreFailure: 'refuse',
-    });
-    for (const operation of [
-      () => limiter.consume('k'),
-      () => limiter.peek('k'),
-      () => limiter.refund('k'),
-      () => limiter.reset('k'),
-    ]) {
+    const limiter = createRateLimiter({ keyPrefix: 'auth-rl:login-account', points: 5, windowSeconds: 60, redis, onStoreFailure: 'refuse' });
+    for (const operation of [() => limiter.consume('k'), () => limiter.peek('k'), () => limiter.refund('k'), () => limiter.reset('k')]) {
       const error = await operation().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(RateLimitStoreError);
-      expect((error as Error).message).toMatch(
-        /^rate-limit store unavailable for auth-rl:login-account: /,
-      );
+      expect((error as Error).message).toMatch(/^rate-limit store unavailable for auth-rl:login-account: /);
     }
     redis.disconnect();
   });
 
   test('memory (the default): counts in this process instead', async () => {
     const redis = await unreachableClient();
-    const limiter = createRateLimiter({
-      keyPrefix: aPrefix(),
-      points: 2,
-      windowSeconds: 60,
-      redis,
-    });
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 2, windowSeconds: 60, redis });
     expect(await spend(limiter, 'k', 3)).toEqual([true, true, false]);
     redis.disconnect();
   });
@@ -119,18 +81,12 @@ describe('a Redis store that does not answer (no Redis needed)', () => {
 describe('connectRedis', () => {
   test('an unreachable server: a message naming it and the setting, saying what to start, without the password', async () => {
     const port = await closedPort();
-    const error = (await connectRedis(`redis://:s3cret-password@127.0.0.1:${port}`, {
-      setting: 'REDIS_URL',
-    }).then(
+    const error = (await connectRedis(`redis://:s3cret-password@127.0.0.1:${port}`, { setting: 'REDIS_URL' }).then(
       () => null,
       (caught: unknown) => caught,
     )) as Error;
     expect(error).toBeInstanceOf(Error);
-    expect(error.message).toMatch(
-      new RegExp(
-        `^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*ECONNREFUSED.*\\. Start Redis there`,
-      ),
-    );
+    expect(error.message).toMatch(new RegExp(`^Cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .*ECONNREFUSED.*\\. Start Redis there`));
     expect(error.message).toContain('or unset REDIS_URL');
     expect(error.message).not.toContain('s3cret-password');
   });
@@ -148,20 +104,8 @@ withRedis('Redis store (REDIS_URL)', () => {
 
   test('two limiters (two connections, as two instances) share one budget; peek and reset see it too', async () => {
     const keyPrefix = aPrefix();
-    const first = createRateLimiter({
-      keyPrefix,
-      points: 3,
-      windowSeconds: 60,
-      redis: a,
-      onStoreFailure: 'refuse',
-    });
-    const second = createRateLimiter({
-      keyPrefix,
-      points: 3,
-      windowSeconds: 60,
-      redis: b,
-      onStoreFailure: 'refuse',
-    });
+    const first = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: a, onStoreFailure: 'refuse' });
+    const second = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: b, onStoreFailure: 'refuse' });
     expect(await spend(first, 'k', 2)).toEqual([true, true]);
     expect((await second.peek('k')).remaining).toBe(1);
     expect(await spend(second, 'k', 2)).toEqual([true, false]);
@@ -172,23 +116,9 @@ withRedis('Redis store (REDIS_URL)', () => {
 
   test('parallel consumes from two connections never allow more than the budget; refund gives a point back', async () => {
     const keyPrefix = aPrefix();
-    const first = createRateLimiter({
-      keyPrefix,
-      points: 3,
-      windowSeconds: 60,
-      redis: a,
-      onStoreFailure: 'refuse',
-    });
-    const second = createRateLimiter({
-      keyPrefix,
-      points: 3,
-      windowSeconds: 60,
-      redis: b,
-      onStoreFailure: 'refuse',
-    });
-    const decisions = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? first : second).consume('k')),
-    );
+    const first = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: a, onStoreFailure: 'refuse' });
+    const second = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: b, onStoreFailure: 'refuse' });
+    const decisions = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? first : second).consume('k')));
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
     await second.reset('k');
     expect(await spend(first, 'k', 3)).toEqual([true, true, true]);
@@ -199,24 +129,11 @@ withRedis('Redis store (REDIS_URL)', () => {
 
   test('keys are <keyPrefix>:<key> with the window as their expiry; prefixes keep limiters apart', async () => {
     const keyPrefix = aPrefix();
-    const one = createRateLimiter({
-      keyPrefix: `${keyPrefix}:one`,
-      points: 1,
-      windowSeconds: 90,
-      redis: a,
-    });
-    const two = createRateLimiter({
-      keyPrefix: `${keyPrefix}:two`,
-      points: 1,
-      windowSeconds: 90,
-      redis: a,
-    });
+    const one = createRateLimiter({ keyPrefix: `${keyPrefix}:one`, points: 1, windowSeconds: 90, redis: a });
+    const two = createRateLimiter({ keyPrefix: `${keyPrefix}:two`, points: 1, windowSeconds: 90, redis: a });
     expect((await one.consume('k')).allowed).toBe(true);
     expect((await two.consume('k')).allowed).toBe(true);
-    expect((await a.keys(`${keyPrefix}:*`)).sort()).toEqual([
-      `${keyPrefix}:one:k`,
-      `${keyPrefix}:two:k`,
-    ]);
+    expect((await a.keys(`${keyPrefix}:*`)).sort()).toEqual([`${keyPrefix}:one:k`, `${keyPrefix}:two:k`]);
     const ttl = await a.ttl(`${keyPrefix}:one:k`);
     expect(ttl).toBeGreaterThan(80);
     expect(ttl).toBeLessThanOrEqual(90);

@@ -4,25 +4,17 @@ import { createReadiness, listen } from '../src/index.js';
 const serve = async (readiness: ReturnType<typeof createReadiness>) => {
   const server = createServer((req, res) => readiness.handler(req, res));
   const port = await listen(server, 0, '127.0.0.1');
-  return {
-    url: `http://127.0.0.1:${port}/ready`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  return { url: `http://127.0.0.1:${port}/ready`, close: () => new Promise((resolve) => server.close(resolve)) };
 };
 
 test('200 with per-check detail when every dependency answers', async () => {
-  const ready = await serve(
-    createReadiness({ checks: { database: async () => 1, objectStore: async () => 1 } }),
-  );
+  const ready = await serve(createReadiness({ checks: { database: async () => 1, objectStore: async () => 1 } }));
   const res = await fetch(ready.url);
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
   expect(await res.json()).toEqual({
     status: 'ready',
-    checks: {
-      database: { ok: true, ms: expect.any(Number) },
-      objectStore: { ok: true, ms: expect.any(Number) },
-    },
+    checks: { database: { ok: true, ms: expect.any(Number) }, objectStore: { ok: true, ms: expect.any(Number) } },
   });
   await ready.close();
 });
@@ -58,15 +50,8 @@ test('503 naming the failing check; a hung check fails at its timeout; credentia
 
 test('503 once draining, whatever the checks say', async () => {
   let draining = false;
-  const readiness = createReadiness({
-    checks: { database: async () => 1 },
-    draining: () => draining,
-  });
+  const readiness = createReadiness({ checks: { database: async () => 1 }, draining: () => draining });
   expect((await readiness.report()).status).toBe('ready');
   draining = true;
-  expect(await readiness.report()).toMatchObject({
-    status: 'not_ready',
-    draining: true,
-    checks: { database: { ok: true } },
-  });
+  expect(await readiness.report()).toMatchObject({ status: 'not_ready', draining: true, checks: { database: { ok: true } } });
 });

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  defineSettings,
-  EnvError,
-  keyList,
-  publicUrlProblems,
-  serviceEnvShape,
-  serviceSettings,
-  trustProxy,
-} from '../src/index.js';
+import { defineSettings, EnvError, keyList, publicUrlProblems, serviceEnvShape, serviceSettings, trustProxy } from '../src/index.js';
 
 /* src/settings: the pieces every service's settings are made of. */
 
@@ -22,18 +14,10 @@ const problemsOf = (parse: () => unknown): readonly string[] => {
 };
 
 describe('defineSettings', () => {
-  const settings = defineSettings({
-    ...serviceEnvShape,
-    DEMO_PORT: z.coerce.number().int().default(1),
-  });
+  const settings = defineSettings({ ...serviceEnvShape, DEMO_PORT: z.coerce.number().int().default(1) });
 
   test('names: every variable, for docker/check.mjs', () => {
-    expect(settings.names).toEqual([
-      'NODE_ENV',
-      'LOG_LEVEL',
-      'SHUTDOWN_GRACE_SECONDS',
-      'DEMO_PORT',
-    ]);
+    expect(settings.names).toEqual(['NODE_ENV', 'LOG_LEVEL', 'SHUTDOWN_GRACE_SECONDS', 'DEMO_PORT']);
   });
 
   test('empty values count as unset; defaults apply', () => {
@@ -44,17 +28,13 @@ describe('defineSettings', () => {
 
   test('every bad variable is named, in one EnvError', () => {
     const parse = () => settings.parse({ DEMO_PORT: 'x', SHUTDOWN_GRACE_SECONDS: '301' });
-    expect(problemsOf(parse)).toEqual([
-      'SHUTDOWN_GRACE_SECONDS: Too big: expected number to be <=300',
-      'DEMO_PORT: Invalid input: expected number, received NaN',
-    ]);
+    expect(problemsOf(parse)).toEqual(['SHUTDOWN_GRACE_SECONDS: Too big: expected number to be <=300', 'DEMO_PORT: Invalid input: expected number, received NaN']);
     expect(parse).toThrow('Invalid configuration:\n  SHUTDOWN_GRACE_SECONDS: Too big');
   });
 });
 
 describe('trustProxy', () => {
-  const parse = (value?: string) =>
-    z.object({ TRUST: trustProxy }).safeParse(value === undefined ? {} : { TRUST: value });
+  const parse = (value?: string) => z.object({ TRUST: trustProxy }).safeParse(value === undefined ? {} : { TRUST: value });
 
   test.each([
     [undefined, false],
@@ -69,65 +49,38 @@ describe('trustProxy', () => {
     expect(parse(value)).toMatchObject({ success: true, data: { TRUST: expected } });
   });
 
-  test.each([
-    'yes',
-    'on',
-    '-1',
-    '10.0.0.0/33',
-    'fd00::/129',
-    'loopback,',
-    '10.0.0.0/8/1',
-    'proxy.internal',
-  ])('%p is refused', (value) => {
+  test.each(['yes', 'on', '-1', '10.0.0.0/33', 'fd00::/129', 'loopback,', '10.0.0.0/8/1', 'proxy.internal'])('%p is refused', (value) => {
     const parsed = parse(value);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toMatch(
-      /^must be true, false, a hop count, or a comma-separated list/,
-    );
+    expect(parsed.error?.issues[0]?.message).toMatch(/^must be true, false, a hop count, or a comma-separated list/);
   });
 });
 
 test('keyList: comma-separated keys of at least 32 characters', () => {
   const keys = z.object({ KEYS: keyList });
-  expect(keys.parse({ KEYS: ` ${'a'.repeat(32)} , ${'b'.repeat(40)}` }).KEYS).toEqual([
-    'a'.repeat(32),
-    'b'.repeat(40),
-  ]);
+  expect(keys.parse({ KEYS: ` ${'a'.repeat(32)} , ${'b'.repeat(40)}` }).KEYS).toEqual(['a'.repeat(32), 'b'.repeat(40)]);
   expect(keys.safeParse({ KEYS: `${'a'.repeat(32)},short` }).success).toBe(false);
   expect(keys.safeParse({ KEYS: ' , ' }).success).toBe(false);
 });
 
 describe('publicUrlProblems', () => {
   test('no query or fragment, ever', () => {
-    expect(publicUrlProblems('X_URL', new URL('http://localhost:1/mcp?a=1'))).toEqual([
-      'X_URL: must not carry a query or a fragment',
-    ]);
+    expect(publicUrlProblems('X_URL', new URL('http://localhost:1/mcp?a=1'))).toEqual(['X_URL: must not carry a query or a fragment']);
     expect(publicUrlProblems('X_URL', new URL('https://example.com/mcp'))).toEqual([]);
   });
 
   test('an origin, when asked for one', () => {
-    expect(
-      publicUrlProblems('X_URL', new URL('https://example.com/app'), {
-        origin: 'https://x.example.com',
-      }),
-    ).toEqual(['X_URL: must be an origin without a path, e.g. https://x.example.com']);
-    expect(
-      publicUrlProblems('X_URL', new URL('https://example.com/'), {
-        origin: 'https://x.example.com',
-      }),
-    ).toEqual([]);
+    expect(publicUrlProblems('X_URL', new URL('https://example.com/app'), { origin: 'https://x.example.com' })).toEqual([
+      'X_URL: must be an origin without a path, e.g. https://x.example.com',
+    ]);
+    expect(publicUrlProblems('X_URL', new URL('https://example.com/'), { origin: 'https://x.example.com' })).toEqual([]);
   });
 
   test('https in production, loopback addresses excepted', () => {
     expect(publicUrlProblems('X_URL', new URL('http://example.com'), { https: true })).toEqual([
       'X_URL: must be an https URL in production (loopback addresses excepted)',
     ]);
-    for (const url of [
-      'http://localhost:4000',
-      'http://127.0.0.1:4000',
-      'http://[::1]:4000',
-      'https://example.com',
-    ]) {
+    for (const url of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000', 'https://example.com']) {
       expect(publicUrlProblems('X_URL', new URL(url), { https: true })).toEqual([]);
     }
   });

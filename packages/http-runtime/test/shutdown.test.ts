@@ -2,22 +2,15 @@ import { createServer, request, type Server } from 'node:http';
 import { drainable, listen } from '../src/index.js';
 
 const get = (port: number, path: string, agent = false) =>
-  new Promise<{ status: number; body: string; connection: string | undefined }>(
-    (resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, agent: agent ? undefined : false },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: agent ? undefined : false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 
 const slowServer = (delayMs: number): Server =>
   createServer((req, res) => {
@@ -37,11 +30,7 @@ test('a slow in-flight request completes during shutdown, and a new connection i
   expect(drain.draining).toBe(true);
 
   await expect(get(port, '/fast')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-  await expect(inFlight).resolves.toMatchObject({
-    status: 200,
-    body: 'slow done',
-    connection: 'close',
-  });
+  await expect(inFlight).resolves.toMatchObject({ status: 200, body: 'slow done', connection: 'close' });
   await expect(drained).resolves.toEqual({ forced: false });
   expect(Date.now() - started).toBeLessThan(2_000);
 });
@@ -51,11 +40,7 @@ test('an idle keep-alive connection does not hold shutdown up', async () => {
   const drain = drainable(server, 5_000);
   const port = await listen(server, 0, '127.0.0.1');
   const agent = new (await import('node:http')).Agent({ keepAlive: true });
-  await new Promise<void>((resolve) =>
-    request({ host: '127.0.0.1', port, path: '/fast', agent }, (res) =>
-      res.resume().on('end', resolve),
-    ).end(),
-  );
+  await new Promise<void>((resolve) => request({ host: '127.0.0.1', port, path: '/fast', agent }, (res) => res.resume().on('end', resolve)).end());
   const started = Date.now();
   await expect(drain.drain()).resolves.toEqual({ forced: false });
   expect(Date.now() - started).toBeLessThan(1_000);

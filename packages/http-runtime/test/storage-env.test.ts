@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  databaseEnvShape,
-  databaseSettings,
-  objectStoreEnvShape,
-  storageEnvShape,
-  storageProblems,
-  storageSettings,
-} from '../src/index.js';
+import { databaseEnvShape, databaseSettings, objectStoreEnvShape, storageEnvShape, storageProblems, storageSettings } from '../src/index.js';
 
 /* src/storage-env.ts: the storage settings every service spreads into its own EnvSchema. */
 
@@ -14,28 +7,15 @@ const StorageEnv = z.object(storageEnvShape);
 const parse = (source: Record<string, string>) => StorageEnv.parse(source);
 const issuesOf = (source: Record<string, string>): string[] => {
   const parsed = StorageEnv.safeParse(source);
-  return parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
-const SERVER = {
-  S3_ENDPOINT: 'http://minio:9000',
-  S3_ACCESS_KEY: 'access',
-  S3_SECRET_KEY: 'secret',
-};
+const SERVER = { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'access', S3_SECRET_KEY: 'secret' };
 
 test('no setting: PGlite in .data/pglite and the embedded S3 server, bucket "components" in us-east-1', () => {
   expect(storageSettings(parse({}))).toEqual({
     databaseUrl: null,
     pgliteDataDir: '.data/pglite',
-    s3: {
-      endpoint: null,
-      publicEndpoint: null,
-      accessKey: null,
-      secretKey: null,
-      bucket: 'components',
-      region: 'us-east-1',
-    },
+    s3: { endpoint: null, publicEndpoint: null, accessKey: null, secretKey: null, bucket: 'components', region: 'us-east-1' },
   });
 });
 
@@ -64,21 +44,9 @@ test('every setting read', () => {
 
 test('the shapes: database, object store, and both plus S3_PUBLIC_ENDPOINT', () => {
   expect(Object.keys(databaseEnvShape)).toEqual(['DATABASE_URL', 'PGLITE_DATA_DIR']);
-  expect(Object.keys(objectStoreEnvShape)).toEqual([
-    'S3_ENDPOINT',
-    'S3_ACCESS_KEY',
-    'S3_SECRET_KEY',
-    'S3_BUCKET',
-    'S3_REGION',
-  ]);
-  expect(Object.keys(storageEnvShape)).toEqual([
-    ...Object.keys(databaseEnvShape),
-    ...Object.keys(objectStoreEnvShape),
-    'S3_PUBLIC_ENDPOINT',
-  ]);
-  expect(
-    databaseSettings(z.object(databaseEnvShape).parse({ DATABASE_URL: 'postgres://db/app' })),
-  ).toEqual({
+  expect(Object.keys(objectStoreEnvShape)).toEqual(['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']);
+  expect(Object.keys(storageEnvShape)).toEqual([...Object.keys(databaseEnvShape), ...Object.keys(objectStoreEnvShape), 'S3_PUBLIC_ENDPOINT']);
+  expect(databaseSettings(z.object(databaseEnvShape).parse({ DATABASE_URL: 'postgres://db/app' }))).toEqual({
     databaseUrl: 'postgres://db/app',
     pgliteDataDir: '.data/pglite',
   });
@@ -102,26 +70,15 @@ describe('storageProblems', () => {
 
   test('S3_ENDPOINT needs both keys; reported alone, even in production', () => {
     for (const production of [false, true]) {
-      expect(
-        storageProblems(parse({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'access' }), {
-          production,
-        }),
-      ).toEqual(['S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set']);
+      expect(storageProblems(parse({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'access' }), { production })).toEqual([
+        'S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set',
+      ]);
     }
   });
 
   test('production needs the database and S3, and does not fall back to the embedded ones', () => {
-    expect(storageProblems(parse({}), { production: true })).toEqual([
-      'DATABASE_URL: required in production',
-      'S3_ENDPOINT: required in production',
-    ]);
-    expect(storageProblems(parse(SERVER), { production: true })).toEqual([
-      'DATABASE_URL: required in production',
-    ]);
-    expect(
-      storageProblems(parse({ ...SERVER, DATABASE_URL: 'postgresql://app@db:5432/app' }), {
-        production: true,
-      }),
-    ).toEqual([]);
+    expect(storageProblems(parse({}), { production: true })).toEqual(['DATABASE_URL: required in production', 'S3_ENDPOINT: required in production']);
+    expect(storageProblems(parse(SERVER), { production: true })).toEqual(['DATABASE_URL: required in production']);
+    expect(storageProblems(parse({ ...SERVER, DATABASE_URL: 'postgresql://app@db:5432/app' }), { production: true })).toEqual([]);
   });
 });

@@ -12,14 +12,8 @@ export async function saveConsent(provider: Provider, interaction: Interaction):
     missingOIDCClaims?: string[];
     missingResourceScopes?: Record<string, string[]>;
   };
-  const existing =
-    interaction.grantId === undefined ? undefined : await Grant.find(interaction.grantId);
-  const grant =
-    existing ??
-    new Grant({
-      accountId: interaction.session?.accountId,
-      clientId: String(interaction.params.client_id),
-    });
+  const existing = interaction.grantId === undefined ? undefined : await Grant.find(interaction.grantId);
+  const grant = existing ?? new Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
   if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
   if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
   for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {

@@ -24,22 +24,10 @@ export async function findWaitingInteraction(
     throw error;
   }
   if (interaction.uid !== expected.uid) return null;
-  return expected.prompt === undefined || interaction.prompt.name === expected.prompt
-    ? interaction
-    : null;
+  return expected.prompt === undefined || interaction.prompt.name === expected.prompt ? interaction : null;
 }
 
 /** Ends the interaction's sign-in step with this account (signed in by password): oidc-provider resumes the authorization. */
-export async function finishSignIn(
-  provider: Provider,
-  req: IncomingMessage,
-  res: ServerResponse,
-  accountId: string,
-): Promise<void> {
-  await provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId, amr: ['pwd'] } },
-    { mergeWithLastSubmission: false },
-  );
+export async function finishSignIn(provider: Provider, req: IncomingMessage, res: ServerResponse, accountId: string): Promise<void> {
+  await provider.interactionFinished(req, res, { login: { accountId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
 }

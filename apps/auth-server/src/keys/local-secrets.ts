@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import {
-  generateSigningKey,
-  parseSigningKeys,
-  SigningKeyError,
-  type SigningKey,
-} from './signing-keys.js';
+import { generateSigningKey, parseSigningKeys, SigningKeyError, type SigningKey } from './signing-keys.js';
 
 export interface LocalSecrets {
   readonly signingKeys: SigningKey[];
@@ -28,13 +23,9 @@ export async function loadOrCreateLocalSecrets(file: string): Promise<LocalSecre
   if (text !== null) {
     const stored = JSON.parse(text) as { signingKeys?: unknown; cookieKeys?: unknown };
     const cookieKeys: unknown[] = Array.isArray(stored.cookieKeys) ? stored.cookieKeys : [];
-    const valid = cookieKeys.filter(
-      (key): key is string => typeof key === 'string' && key.length >= 32,
-    );
+    const valid = cookieKeys.filter((key): key is string => typeof key === 'string' && key.length >= 32);
     if (valid.length === 0 || valid.length !== cookieKeys.length) {
-      throw new SigningKeyError(
-        `${file}: "cookieKeys" must list strings of at least 32 characters`,
-      );
+      throw new SigningKeyError(`${file}: "cookieKeys" must list strings of at least 32 characters`);
     }
     return { signingKeys: parseSigningKeys(JSON.stringify(stored.signingKeys)), cookieKeys: valid };
   }
@@ -43,13 +34,9 @@ export async function loadOrCreateLocalSecrets(file: string): Promise<LocalSecre
     cookieKeys: [randomBytes(32).toString('base64url')],
   };
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(
-    file,
-    `${JSON.stringify({ signingKeys: { keys: secrets.signingKeys }, cookieKeys: secrets.cookieKeys }, null, 2)}\n`,
-    {
-      mode: 0o600,
-      flag: 'wx',
-    },
-  );
+  await writeFile(file, `${JSON.stringify({ signingKeys: { keys: secrets.signingKeys }, cookieKeys: secrets.cookieKeys }, null, 2)}\n`, {
+    mode: 0o600,
+    flag: 'wx',
+  });
   return secrets;
 }

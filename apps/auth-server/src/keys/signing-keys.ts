@@ -35,28 +35,15 @@ export function parseSigningKeys(text: string): SigningKey[] {
   return keys.map((key: unknown, index) => {
     const jwk = (key ?? {}) as Record<string, unknown>;
     const where = `key ${index + 1}`;
-    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256')
-      throw new SigningKeyError(`${where}: must be an EC P-256 key (ES256)`);
-    if (!isText(jwk.x) || !isText(jwk.y))
-      throw new SigningKeyError(`${where}: is missing "x" or "y"`);
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') throw new SigningKeyError(`${where}: must be an EC P-256 key (ES256)`);
+    if (!isText(jwk.x) || !isText(jwk.y)) throw new SigningKeyError(`${where}: is missing "x" or "y"`);
     if (!isText(jwk.d)) throw new SigningKeyError(`${where}: must be a private key (with "d")`);
     if (!isText(jwk.kid)) throw new SigningKeyError(`${where}: needs a "kid"`);
     if (kids.has(jwk.kid)) throw new SigningKeyError(`${where}: duplicate kid "${jwk.kid}"`);
-    if (jwk.alg !== undefined && jwk.alg !== 'ES256')
-      throw new SigningKeyError(`${where}: "alg" must be ES256`);
-    if (jwk.use !== undefined && jwk.use !== 'sig')
-      throw new SigningKeyError(`${where}: "use" must be sig`);
+    if (jwk.alg !== undefined && jwk.alg !== 'ES256') throw new SigningKeyError(`${where}: "alg" must be ES256`);
+    if (jwk.use !== undefined && jwk.use !== 'sig') throw new SigningKeyError(`${where}: "use" must be sig`);
     kids.add(jwk.kid);
-    return {
-      kty: 'EC',
-      crv: 'P-256',
-      x: jwk.x,
-      y: jwk.y,
-      d: jwk.d,
-      kid: jwk.kid,
-      alg: 'ES256',
-      use: 'sig',
-    };
+    return { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d, kid: jwk.kid, alg: 'ES256', use: 'sig' };
   });
 }
 

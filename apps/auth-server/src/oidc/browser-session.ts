@@ -34,10 +34,7 @@ export function createBrowserSessions(provider: Provider, config: AuthConfig): B
       const session = new provider.Session();
       session.loginAccount({ accountId, amr: ['pwd'] });
       await session.save(config.lifetimes.session);
-      ctx.cookies.set(cookieName, session.jti, {
-        ...cookie,
-        expires: new Date(session.exp * 1000),
-      });
+      ctx.cookies.set(cookieName, session.jti, { ...cookie, expires: new Date(session.exp * 1000) });
     },
     async signOut(req, res) {
       const { ctx, session } = await load(req, res);

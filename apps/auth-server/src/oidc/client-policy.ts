@@ -2,14 +2,7 @@ import { errors } from 'oidc-provider';
 import { SUPPORTED_SCOPES } from './scopes.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const FORBIDDEN_SCHEMES = new Set([
-  'javascript:',
-  'data:',
-  'vbscript:',
-  'file:',
-  'blob:',
-  'about:',
-]);
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
 
 type RedirectKind = 'loopback' | 'app-scheme' | 'https';
 
@@ -23,15 +16,11 @@ function classify(uri: string): RedirectKind | null {
   const url = URL.parse(uri);
   if (url === null) return null;
   if (FORBIDDEN_SCHEMES.has(url.protocol)) {
-    throw new errors.InvalidClientMetadata(
-      `redirect_uris must not use the ${url.protocol.slice(0, -1)} scheme`,
-    );
+    throw new errors.InvalidClientMetadata(`redirect_uris must not use the ${url.protocol.slice(0, -1)} scheme`);
   }
   if (url.protocol === 'http:') {
     if (LOOPBACK_HOSTS.has(url.hostname)) return 'loopback';
-    throw new errors.InvalidClientMetadata(
-      'redirect_uris must use https, except for loopback addresses (localhost, 127.0.0.1, [::1])',
-    );
+    throw new errors.InvalidClientMetadata('redirect_uris must use https, except for loopback addresses (localhost, 127.0.0.1, [::1])');
   }
   return url.protocol === 'https:' ? 'https' : 'app-scheme';
 }
@@ -50,12 +39,9 @@ function classify(uri: string): RedirectKind | null {
  *   beyond what each authorization request asks for.
  */
 export function applyClientPolicy(metadata: Record<string, unknown>): void {
-  const uris = Array.isArray(metadata.redirect_uris)
-    ? metadata.redirect_uris.filter((uri) => typeof uri === 'string')
-    : [];
+  const uris = Array.isArray(metadata.redirect_uris) ? metadata.redirect_uris.filter((uri) => typeof uri === 'string') : [];
   const kinds = uris.map(classify);
-  if (kinds.includes('loopback') || kinds.includes('app-scheme'))
-    metadata.application_type = 'native';
+  if (kinds.includes('loopback') || kinds.includes('app-scheme')) metadata.application_type = 'native';
 
   if (typeof metadata.scope === 'string') {
     const known = metadata.scope.split(' ').filter((scope) => SUPPORTED_SCOPES.includes(scope));
@@ -67,12 +53,7 @@ export function applyClientPolicy(metadata: Record<string, unknown>): void {
 /** RFC 7591 metadata oidc-provider does not know; kept so the hook below runs for every client. */
 export const EXTRA_CLIENT_METADATA = ['software_id', 'software_version'];
 
-export const clientPolicyValidator = (
-  _ctx: unknown,
-  key: string,
-  _value: unknown,
-  metadata: Record<string, unknown>,
-): void => {
+export const clientPolicyValidator = (_ctx: unknown, key: string, _value: unknown, metadata: Record<string, unknown>): void => {
   // Called once per extra property; the policy needs to run only once per client.
   if (key === EXTRA_CLIENT_METADATA[0]) applyClientPolicy(metadata);
 };

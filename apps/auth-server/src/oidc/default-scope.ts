@@ -9,20 +9,10 @@ import { MCP_SCOPES } from './scopes.js';
  */
 export function defaultScope(provider: Provider, authorizationPath: string) {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
-    if (
-      ctx.method === 'GET' &&
-      ctx.path === authorizationPath &&
-      ctx.query.scope === undefined &&
-      typeof ctx.query.client_id === 'string'
-    ) {
+    if (ctx.method === 'GET' && ctx.path === authorizationPath && ctx.query.scope === undefined && typeof ctx.query.client_id === 'string') {
       const client = await provider.Client.find(ctx.query.client_id).catch(() => undefined);
-      const registered = (client?.scope ?? '')
-        .split(' ')
-        .filter((scope) => (MCP_SCOPES as readonly string[]).includes(scope));
-      ctx.query = {
-        ...ctx.query,
-        scope: (registered.length > 0 ? registered : MCP_SCOPES).join(' '),
-      };
+      const registered = (client?.scope ?? '').split(' ').filter((scope) => (MCP_SCOPES as readonly string[]).includes(scope));
+      ctx.query = { ...ctx.query, scope: (registered.length > 0 ? registered : MCP_SCOPES).join(' ') };
     }
     await next();
   };

@@ -14,14 +14,8 @@ export function interactionPolicyFor(isFirstParty: (clientId: string | undefined
     checks.splice(
       checks.indexOf(native),
       1,
-      new interactionPolicy.Check(
-        native.reason,
-        native.description,
-        native.error ?? 'interaction_required',
-        (ctx) =>
-          isFirstParty(ctx.oidc.client?.clientId)
-            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-            : native.check(ctx),
+      new interactionPolicy.Check(native.reason, native.description, native.error ?? 'interaction_required', (ctx) =>
+        isFirstParty(ctx.oidc.client?.clientId) ? interactionPolicy.Check.NO_NEED_TO_PROMPT : native.check(ctx),
       ),
     );
   }

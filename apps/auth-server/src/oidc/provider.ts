@@ -39,11 +39,7 @@ export const ROUTES = {
  */
 export const cookieNames = (config: Pick<AuthConfig, 'secureCookies'>) =>
   config.secureCookies
-    ? {
-        session: '__Host-cp_session',
-        interaction: '__Host-cp_interaction',
-        resume: '__Secure-cp_interaction_resume',
-      }
+    ? { session: '__Host-cp_session', interaction: '__Host-cp_interaction', resume: '__Secure-cp_interaction_resume' }
     : { session: 'cp_session', interaction: 'cp_interaction', resume: 'cp_interaction_resume' };
 
 /**
@@ -52,13 +48,7 @@ export const cookieNames = (config: Pick<AuthConfig, 'secureCookies'>) =>
  * Path=/ holds there too, which `__Host-` requires.
  */
 export const sessionCookieOptions = (config: AuthConfig) =>
-  ({
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-    signed: true,
-    path: '/',
-  }) as const;
+  ({ httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true, path: '/' }) as const;
 
 const sameResource = (a: string, b: string): boolean => URL.parse(a)?.href === URL.parse(b)?.href;
 
@@ -68,8 +58,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   const cookie = sessionCookieOptions(config);
 
   const dashboard = config.dashboard;
-  const isFirstParty = (clientId: string | undefined): boolean =>
-    dashboard !== null && clientId === dashboard.clientId;
+  const isFirstParty = (clientId: string | undefined): boolean => dashboard !== null && clientId === dashboard.clientId;
 
   const configuration: Configuration = {
     adapter: providerAdapter(deps.storage),
@@ -96,9 +85,7 @@ export function createProvider(deps: ProviderDeps): Provider {
      */
     async loadExistingGrant(ctx) {
       const clientId = ctx.oidc.client?.clientId;
-      const grantId =
-        ctx.oidc.result?.consent?.grantId ??
-        (clientId === undefined ? undefined : ctx.oidc.session?.grantIdFor(clientId));
+      const grantId = ctx.oidc.result?.consent?.grantId ?? (clientId === undefined ? undefined : ctx.oidc.session?.grantIdFor(clientId));
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const accountId = ctx.oidc.session?.accountId;
       if (!isFirstParty(clientId) || accountId === undefined) return undefined;
@@ -108,12 +95,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       return grant;
     },
     jwks: { keys: deps.signingKeys.map((key) => ({ ...key })) },
-    cookies: {
-      keys: [...config.cookieKeys],
-      names: cookieNames(config),
-      long: cookie,
-      short: cookie,
-    },
+    cookies: { keys: [...config.cookieKeys], names: cookieNames(config), long: cookie, short: cookie },
     async findAccount(_ctx, sub) {
       const user = await findUser({ userId: sub }, deps.domain);
       return user === null ? undefined : { accountId: user.id, claims: () => ({ sub: user.id }) };
@@ -148,11 +130,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      registration: {
-        enabled: true,
-        initialAccessToken: false,
-        issueRegistrationAccessToken: false,
-      },
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: false },
@@ -164,8 +142,7 @@ export function createProvider(deps: ProviderDeps): Provider {
         enabled: true,
         // No `resource` means the MCP server; at the token endpoint the granted one is used.
         // The dashboard signs people in and calls no resource server: no default for it.
-        defaultResource: async (_ctx, client, oneOf) =>
-          oneOf ?? (isFirstParty(client.clientId) ? undefined : resource),
+        defaultResource: async (_ctx, client, oneOf) => oneOf ?? (isFirstParty(client.clientId) ? undefined : resource),
         useGrantedResource: async () => true,
         async getResourceServerInfo(_ctx, indicator) {
           if (!sameResource(indicator, resource)) {
@@ -180,10 +157,7 @@ export function createProvider(deps: ProviderDeps): Provider {
         },
       },
     },
-    interactions: {
-      policy: interactionPolicyFor(isFirstParty),
-      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
-    },
+    interactions: { policy: interactionPolicyFor(isFirstParty), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async renderError(ctx, out) {
       ctx.type = 'html';
       for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
@@ -197,11 +171,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
-  provider.on('server_error', (_ctx: unknown, error: Error) =>
-    deps.log.error({ err: error }, 'oidc-provider server error'),
-  );
-  provider.on('grant.revoked', (_ctx: unknown, grantId: string) =>
-    deps.log.info({ grantId }, 'grant revoked'),
-  );
+  provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
 }

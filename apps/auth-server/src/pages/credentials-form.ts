@@ -15,33 +15,17 @@ export function credentialsForm(options: {
 }): SafeHtml {
   const described = options.error === null ? null : ERROR_ID;
   return html`${errorBox(options.error, ERROR_ID)}
-    <form method="post" action="${options.action}" novalidate>
-      ${csrfInput(options.csrf)}
-      <label for="email">Email</label>
-      <input
-        id="email"
-        name="email"
-        type="email"
-        autocomplete="email"
-        required
-        value="${options.email}"
-        ${described === null ? '' : html` aria-invalid="true" aria-describedby="${described}"`}
-        autofocus
-      />
-      <label for="password">Password</label>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        required
-        autocomplete="${options.newPassword ? 'new-password' : 'current-password'}"
-        ${
-          options.newPassword
-            ? html` minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="password-hint"`
-            : ''
-        }
-      />
-      ${options.newPassword ? html`<p class="hint" id="password-hint">At least ${PASSWORD_MIN_LENGTH} characters.</p>` : ''}
-      <div class="actions"><button type="submit">${options.submitLabel}</button></div>
-    </form>`;
+<form method="post" action="${options.action}" novalidate>
+${csrfInput(options.csrf)}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${options.email}"${
+    described === null ? '' : html` aria-invalid="true" aria-describedby="${described}"`
+  } autofocus>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" required autocomplete="${options.newPassword ? 'new-password' : 'current-password'}"${
+    options.newPassword ? html` minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="password-hint"` : ''
+  }>
+${options.newPassword ? html`<p class="hint" id="password-hint">At least ${PASSWORD_MIN_LENGTH} characters.</p>` : ''}
+<div class="actions"><button type="submit">${options.submitLabel}</button></div>
+</form>`;
 }

@@ -17,9 +17,9 @@ export function signInPage(page: SignInPage): string {
   return layout({
     title: 'Sign in',
     body: html`<h1>Sign in</h1>
-      ${page.clientName === null ? '' : html`<p><strong>${page.clientName}</strong> wants to connect to your account. Sign in to continue.</p>`}
-      ${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: false, submitLabel: 'Sign in' })}
-      ${page.signupHref === null ? '' : html`<p>No account yet? <a href="${page.signupHref}">Create an account</a></p>`}`,
+${page.clientName === null ? '' : html`<p><strong>${page.clientName}</strong> wants to connect to your account. Sign in to continue.</p>`}
+${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: false, submitLabel: 'Sign in' })}
+${page.signupHref === null ? '' : html`<p>No account yet? <a href="${page.signupHref}">Create an account</a></p>`}`,
   });
 }
 
@@ -35,11 +35,8 @@ export function signUpPage(page: SignUpPage): string {
   return layout({
     title: 'Create an account',
     body: html`<h1>Create an account</h1>
-      <p>
-        Your account comes with a personal organization with two environments,
-        <code>staging</code> and <code>prod</code>.
-      </p>
-      ${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: true, submitLabel: 'Create account' })}
-      <p>Already have an account? <a href="${page.loginHref}">Sign in</a></p>`,
+<p>Your account comes with a personal organization with two environments, <code>staging</code> and <code>prod</code>.</p>
+${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: true, submitLabel: 'Create account' })}
+<p>Already have an account? <a href="${page.loginHref}">Sign in</a></p>`,
   });
 }

@@ -2,31 +2,18 @@ import { findUser, type User } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
 import { signIn } from '../accounts/sign-in.js';
 import { saveConsent } from '../interactions/save-consent.js';
-import {
-  findWaitingInteraction,
-  finishSignIn,
-  type Interaction,
-} from '../interactions/waiting-interaction.js';
+import { findWaitingInteraction, finishSignIn, type Interaction } from '../interactions/waiting-interaction.js';
 import { consentPage } from '../pages/consent-page.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
-import {
-  formBody,
-  refuseForgedForm,
-  retryMessage,
-  sendPage,
-  SIGN_IN_FAILED,
-  type PageContext,
-} from './page-context.js';
+import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
 /** Where the browser goes afterwards, as a person recognizes it. */
 export function redirectTarget(redirectUri: unknown): string {
   const url = typeof redirectUri === 'string' ? URL.parse(redirectUri) : null;
   if (url === null) return 'an unknown address';
-  return url.protocol === 'http:' || url.protocol === 'https:'
-    ? url.host
-    : `${url.protocol}//${url.host}`;
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : `${url.protocol}//${url.host}`;
 }
 
 /**
@@ -40,15 +27,8 @@ export function interactionRoutes(ctx: PageContext): Router {
   const pages = interactionPages(ctx);
 
   /** The interaction this page belongs to, or null once the expired page is sent. */
-  const load = async (
-    req: Request,
-    res: Response,
-    prompt?: 'login' | 'consent',
-  ): Promise<Interaction | null> => {
-    const interaction = await findWaitingInteraction(provider, req, res, {
-      uid: String(req.params.uid),
-      prompt,
-    });
+  const load = async (req: Request, res: Response, prompt?: 'login' | 'consent'): Promise<Interaction | null> => {
+    const interaction = await findWaitingInteraction(provider, req, res, { uid: String(req.params.uid), prompt });
     if (interaction === null) sendPage(res, 400, expiredPage());
     return interaction;
   };
@@ -67,13 +47,9 @@ export function interactionRoutes(ctx: PageContext): Router {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
     const interaction = await load(req, res, 'login');
     if (interaction === null) return;
-    const result = await signIn(
-      { email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' },
-      ctx,
-    );
+    const result = await signIn({ email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' }, ctx);
     if (result.ok) return finishSignIn(provider, req, res, result.user.id);
-    if (result.reason === 'invalid')
-      return pages.signIn(req, res, interaction, 401, SIGN_IN_FAILED);
+    if (result.reason === 'invalid') return pages.signIn(req, res, interaction, 401, SIGN_IN_FAILED);
     res.set('Retry-After', String(result.retryAfterSeconds));
     await pages.signIn(req, res, interaction, 429, retryMessage(result.retryAfterSeconds));
   });
@@ -83,19 +59,11 @@ export function interactionRoutes(ctx: PageContext): Router {
     const interaction = await load(req, res, 'consent');
     if (interaction === null) return;
     if (field(req, 'decision') !== 'allow') {
-      const denied = {
-        error: 'access_denied',
-        error_description: 'The user denied the application access.',
-      };
+      const denied = { error: 'access_denied', error_description: 'The user denied the application access.' };
       return provider.interactionFinished(req, res, denied, { mergeWithLastSubmission: false });
     }
     const grantId = await saveConsent(provider, interaction);
-    await provider.interactionFinished(
-      req,
-      res,
-      { consent: { grantId } },
-      { mergeWithLastSubmission: true },
-    );
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   });
 
   return router;
@@ -108,13 +76,7 @@ function interactionPages(ctx: PageContext) {
     return client?.clientName ?? 'An unnamed application';
   };
   return {
-    async signIn(
-      req: Request,
-      res: Response,
-      interaction: Interaction,
-      status: number,
-      error: string | null,
-    ): Promise<void> {
+    async signIn(req: Request, res: Response, interaction: Interaction, status: number, error: string | null): Promise<void> {
       const hint = interaction.params.login_hint;
       sendPage(
         res,
@@ -124,19 +86,12 @@ function interactionPages(ctx: PageContext) {
           csrf: ctx.csrf.token(req, res),
           email: field(req, 'email') || (typeof hint === 'string' ? hint : ''),
           error,
-          signupHref: ctx.config.signupEnabled
-            ? `/signup?interaction=${encodeURIComponent(interaction.uid)}`
-            : null,
+          signupHref: ctx.config.signupEnabled ? `/signup?interaction=${encodeURIComponent(interaction.uid)}` : null,
           clientName: await clientName(interaction),
         }),
       );
     },
-    async consent(
-      req: Request,
-      res: Response,
-      interaction: Interaction,
-      user: User,
-    ): Promise<void> {
+    async consent(req: Request, res: Response, interaction: Interaction, user: User): Promise<void> {
       const scope = interaction.params.scope;
       sendPage(
         res,
@@ -146,9 +101,7 @@ function interactionPages(ctx: PageContext) {
           csrf: ctx.csrf.token(req, res),
           clientName: await clientName(interaction),
           redirectTarget: redirectTarget(interaction.params.redirect_uri),
-          scopes: (typeof scope === 'string' ? scope : '')
-            .split(' ')
-            .filter((name) => name.length > 0),
+          scopes: (typeof scope === 'string' ? scope : '').split(' ').filter((name) => name.length > 0),
           accountEmail: user.email,
         }),
       );
@@ -159,6 +112,5 @@ function interactionPages(ctx: PageContext) {
 const expiredPage = (): string =>
   messagePage({
     title: 'This sign-in request expired',
-    message:
-      'It was finished, cancelled, or left open too long. Start again from the application you were connecting.',
+    message: 'It was finished, cancelled, or left open too long. Start again from the application you were connecting.',
   });

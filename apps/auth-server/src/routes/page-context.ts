@@ -29,11 +29,7 @@ export function sendPage(res: Response, status: number, page: string): void {
 }
 
 /** Forms only: small urlencoded bodies. oidc-provider's own endpoints read their bodies themselves. */
-export const formBody: RequestHandler = express.urlencoded({
-  extended: false,
-  limit: '16kb',
-  parameterLimit: 20,
-});
+export const formBody: RequestHandler = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
 
 /** The answer to a form without its CSRF token (or with a stale one). */
 export function refuseForgedForm(res: Response): void {
@@ -42,8 +38,7 @@ export function refuseForgedForm(res: Response): void {
     403,
     messagePage({
       title: 'This form expired',
-      message:
-        'The form was not sent from this site, or it is too old. Go back, reload the page and try again.',
+      message: 'The form was not sent from this site, or it is too old. Go back, reload the page and try again.',
     }),
   );
 }

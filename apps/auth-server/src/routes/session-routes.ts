@@ -3,14 +3,7 @@ import { signIn } from '../accounts/sign-in.js';
 import { signOutPage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
-import {
-  formBody,
-  refuseForgedForm,
-  retryMessage,
-  sendPage,
-  SIGN_IN_FAILED,
-  type PageContext,
-} from './page-context.js';
+import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
 /** Sign-in and sign-out outside an authorization request (for /account). */
 export function sessionRoutes(ctx: PageContext): Router {
@@ -31,17 +24,13 @@ export function sessionRoutes(ctx: PageContext): Router {
     );
 
   router.get('/login', async (req, res) => {
-    if ((await ctx.sessions.accountId(req, res)) !== undefined)
-      return res.redirect(303, '/account');
+    if ((await ctx.sessions.accountId(req, res)) !== undefined) return res.redirect(303, '/account');
     renderSignIn(req, res, 200, null);
   });
 
   router.post('/login', formBody, async (req, res) => {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
-    const result = await signIn(
-      { email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' },
-      ctx,
-    );
+    const result = await signIn({ email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' }, ctx);
     if (result.ok) {
       await ctx.sessions.signIn(req, res, result.user.id);
       return res.redirect(303, '/account');

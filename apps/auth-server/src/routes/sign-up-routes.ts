@@ -6,13 +6,7 @@ import { messagePage } from '../pages/message-pages.js';
 import { signUpPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
 import { clientNetwork } from '@cp/http-runtime';
-import {
-  formBody,
-  refuseForgedForm,
-  retryMessage,
-  sendPage,
-  type PageContext,
-} from './page-context.js';
+import { formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
 
 /** The interaction a sign-up link came from (`?interaction=<uid>`), if any. */
 const interactionOf = (req: Request): string | null => {
@@ -45,30 +39,21 @@ export function signUpRoutes(ctx: PageContext): Router {
 
   router.all('/signup', (_req, res, next) => {
     if (ctx.config.signupEnabled) return next();
-    sendPage(
-      res,
-      404,
-      messagePage({
-        title: 'Sign-up is closed',
-        message: 'New accounts cannot be created here. Ask an administrator for access.',
-      }),
-    );
+    sendPage(res, 404, messagePage({ title: 'Sign-up is closed', message: 'New accounts cannot be created here. Ask an administrator for access.' }));
   });
 
   router.get('/signup', (req, res) => render(req, res, 200, null));
 
   router.post('/signup', formBody, async (req, res) => {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
-    const wait = (await ctx.throttles.signupPerNetwork.hit(clientNetwork(req.ip ?? 'unknown')))
-      .retryAfterSeconds;
+    const wait = (await ctx.throttles.signupPerNetwork.hit(clientNetwork(req.ip ?? 'unknown'))).retryAfterSeconds;
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       return render(req, res, 429, retryMessage(wait));
     }
     let userId: string;
     try {
-      userId = (await signUp({ email: field(req, 'email'), password: field(req, 'password') }, ctx))
-        .id;
+      userId = (await signUp({ email: field(req, 'email'), password: field(req, 'password') }, ctx)).id;
     } catch (error) {
       if (isDomainError(error)) return render(req, res, httpStatusOf(error.code), error.message);
       throw error;
@@ -89,16 +74,8 @@ export function signUpRoutes(ctx: PageContext): Router {
  * Finishes the authorization the sign-up came from, signed in as the new account;
  * false when it no longer waits at its sign-in step (finished, expired, or another attempt's).
  */
-async function continueAuthorization(
-  ctx: PageContext,
-  req: Request,
-  res: Response,
-  to: { uid: string; userId: string },
-): Promise<boolean> {
-  const interaction = await findWaitingInteraction(ctx.provider, req, res, {
-    uid: to.uid,
-    prompt: 'login',
-  });
+async function continueAuthorization(ctx: PageContext, req: Request, res: Response, to: { uid: string; userId: string }): Promise<boolean> {
+  const interaction = await findWaitingInteraction(ctx.provider, req, res, { uid: to.uid, prompt: 'login' });
   if (interaction === null) return false;
   await finishSignIn(ctx.provider, req, res, to.userId);
   return true;

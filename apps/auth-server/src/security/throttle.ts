@@ -53,23 +53,11 @@ export interface ThrottleStore {
  */
 export function createThrottles(config: ThrottleConfig, store: ThrottleStore): Throttles {
   const prefix = store.keyPrefix ?? 'auth-rl';
-  const hmacKey = Buffer.from(
-    hkdfSync('sha256', store.keySecret, 'cp-auth-throttle', 'throttle keys v1', 32),
-  );
-  const hashed = (key: string): string =>
-    createHmac('sha256', hmacKey).update(key).digest('base64url');
+  const hmacKey = Buffer.from(hkdfSync('sha256', store.keySecret, 'cp-auth-throttle', 'throttle keys v1', 32));
+  const hashed = (key: string): string => createHmac('sha256', hmacKey).update(key).digest('base64url');
 
-  const throttle = (
-    name: string,
-    { attempts, windowSeconds }: { attempts: number; windowSeconds: number },
-  ): Throttle => {
-    const limiter = createRateLimiter({
-      keyPrefix: `${prefix}:${name}`,
-      points: attempts,
-      windowSeconds,
-      redis: store.redis,
-      onStoreFailure: 'refuse',
-    });
+  const throttle = (name: string, { attempts, windowSeconds }: { attempts: number; windowSeconds: number }): Throttle => {
+    const limiter = createRateLimiter({ keyPrefix: `${prefix}:${name}`, points: attempts, windowSeconds, redis: store.redis, onStoreFailure: 'refuse' });
     return {
       async retryAfter(key) {
         const decision = await limiter.peek(hashed(key));

@@ -25,8 +25,7 @@ afterAll(async () => {
   await auth?.close();
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 /** Tab order as a keyboard user meets it: the accessible name of each focused control. */
 async function tabOrder(page: Page, stops: number): Promise<string[]> {
@@ -48,10 +47,7 @@ async function tabOrder(page: Page, stops: number): Promise<string[]> {
 test('sign up, sign in and consent in Chromium, with the keyboard, without JavaScript', async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const client = await aPublicClient(auth.issuer, {
-    client_name: 'Claude Code',
-    redirect_uris: ['http://127.0.0.1:9/callback'],
-  });
+  const client = await aPublicClient(auth.issuer, { client_name: 'Claude Code', redirect_uris: ['http://127.0.0.1:9/callback'] });
   const start = authorizeUrl(auth.issuer, {
     client_id: client.client_id,
     response_type: 'code',
@@ -68,11 +64,7 @@ test('sign up, sign in and consent in Chromium, with the keyboard, without JavaS
   await shot(page, 'sign-in');
   // Focus starts on the email field (autofocus); Tab then visits the rest in reading order.
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('email');
-  expect(await tabOrder(page, 3)).toEqual([
-    'input:Password',
-    'button:Sign in',
-    'a:Create an account',
-  ]);
+  expect(await tabOrder(page, 3)).toEqual(['input:Password', 'button:Sign in', 'a:Create an account']);
 
   // Sign-up from the link, then straight on to consent for the same authorization.
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -82,15 +74,11 @@ test('sign up, sign in and consent in Chromium, with the keyboard, without JavaS
   await page.getByLabel('Password').press('Enter');
 
   await page.waitForURL(/\/interaction\//);
-  await expect(
-    page.getByRole('heading', { name: 'Allow Claude Code to use your account?' }).isVisible(),
-  ).resolves.toBe(true);
+  await expect(page.getByRole('heading', { name: 'Allow Claude Code to use your account?' }).isVisible()).resolves.toBe(true);
   await expect(page.getByText('127.0.0.1:9').first().isVisible()).resolves.toBe(true);
   await shot(page, 'consent');
   // The client's loopback listener, played by the test.
-  await page.route('http://127.0.0.1:9/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/plain', body: 'You can close this window.' }),
-  );
+  await page.route('http://127.0.0.1:9/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'You can close this window.' }));
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/callback/);
   const callback = new URL(page.url());
@@ -111,13 +99,9 @@ test('a wrong password shows an announced error and keeps the email', async () =
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert').textContent()).resolves.toContain(
-    'The email or password is not right',
-  );
+  await expect(page.getByRole('alert').textContent()).resolves.toContain('The email or password is not right');
   await expect(page.getByLabel('Email').inputValue()).resolves.toBe('someone@example.com');
-  await expect(page.getByLabel('Email').getAttribute('aria-describedby')).resolves.toBe(
-    'form-error',
-  );
+  await expect(page.getByLabel('Email').getAttribute('aria-describedby')).resolves.toBe('form-error');
   await shot(page, 'sign-in-error');
   await context.close();
 });

@@ -46,21 +46,11 @@ const freePort = () =>
 
 test('mcp-remote registers, completes the authorization and lists the tools', async () => {
   const port = await freePort();
-  child = spawn(
-    'npx',
-    ['-y', '-p', 'node@22', '-p', MCP_REMOTE, '-c', `mcp-remote ${stack.mcpUrl} ${port}`],
-    {
-      detached: true,
-      // BROWSER=true: the "browser" mcp-remote launches is a no-op; the test is the browser.
-      env: {
-        ...process.env,
-        MCP_REMOTE_CONFIG_DIR: configDir,
-        BROWSER: 'true',
-        DISPLAY: '',
-        NODE_OPTIONS: '',
-      },
-    },
-  );
+  child = spawn('npx', ['-y', '-p', 'node@22', '-p', MCP_REMOTE, '-c', `mcp-remote ${stack.mcpUrl} ${port}`], {
+    detached: true,
+    // BROWSER=true: the "browser" mcp-remote launches is a no-op; the test is the browser.
+    env: { ...process.env, MCP_REMOTE_CONFIG_DIR: configDir, BROWSER: 'true', DISPLAY: '', NODE_OPTIONS: '' },
+  });
   const stderr: string[] = [];
   const authorizationUrl = new Promise<string>((resolve, reject) => {
     createInterface({ input: child!.stderr }).on('line', (line) => {
@@ -68,9 +58,7 @@ test('mcp-remote registers, completes the authorization and lists the tools', as
       const match = /(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)/.exec(line);
       if (match?.[1]) resolve(match[1]);
     });
-    child!.on('exit', (code) =>
-      reject(new Error(`mcp-remote exited (${code}):\n${stderr.join('\n')}`)),
-    );
+    child!.on('exit', (code) => reject(new Error(`mcp-remote exited (${code}):\n${stderr.join('\n')}`)));
   });
   const responses = new Map<number, unknown>();
   const waiters = new Map<number, (message: unknown) => void>();
@@ -82,45 +70,29 @@ test('mcp-remote registers, completes the authorization and lists the tools', as
   });
   const request = (id: number, method: string, params: unknown = {}) => {
     child!.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-    return new Promise<any>((resolve) =>
-      responses.has(id) ? resolve(responses.get(id)) : waiters.set(id, resolve),
-    );
+    return new Promise<any>((resolve) => (responses.has(id) ? resolve(responses.get(id)) : waiters.set(id, resolve)));
   };
 
   // The browser step: sign up from the sign-in page, allow, follow the redirect to mcp-remote.
   const url = await authorizationUrl;
-  expect(new URL(url).searchParams.get('redirect_uri')).toBe(
-    `http://localhost:${port}/oauth/callback`,
-  );
+  expect(new URL(url).searchParams.get('redirect_uri')).toBe(`http://localhost:${port}/oauth/callback`);
   const browser = new FormBrowser();
   const login = await browser.open(url);
   const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
-  const consent = await browser.submit(
-    await browser.open(new URL(signupHref, stack.auth.issuer).href),
-    {
-      email: `mcp-remote-${Date.now()}@example.com`,
-      password: PASSWORD,
-    },
-  );
+  const consent = await browser.submit(await browser.open(new URL(signupHref, stack.auth.issuer).href), {
+    email: `mcp-remote-${Date.now()}@example.com`,
+    password: PASSWORD,
+  });
   expect(consent.html).toContain('Allow');
   const callback = await browser.submit(consent, { decision: 'allow' });
   expect(callback.url).toMatch(new RegExp(`^http://localhost:${port}/oauth/callback\\?code=`));
   expect((await fetch(callback.url)).status).toBeLessThan(400);
 
-  const init = await request(1, 'initialize', {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'auth-e2e', version: '1.0.0' },
-  });
+  const init = await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'auth-e2e', version: '1.0.0' } });
   expect(init.result.serverInfo.name).toEqual(expect.any(String));
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   const tools = await request(2, 'tools/list');
-  expect(tools.result.tools.map((tool: { name: string }) => tool.name)).toEqual(
-    expect.arrayContaining(['whoami', 'list_components', 'upload_component']),
-  );
+  expect(tools.result.tools.map((tool: { name: string }) => tool.name)).toEqual(expect.arrayContaining(['whoami', 'list_components', 'upload_component']));
   const whoami = await request(3, 'tools/call', { name: 'whoami', arguments: {} });
-  expect(whoami.result.structuredContent).toMatchObject({
-    authenticated: true,
-    scope: 'mcp:read mcp:write',
-  });
+  expect(whoami.result.structuredContent).toMatchObject({ authenticated: true, scope: 'mcp:read mcp:write' });
 }, 180_000);

@@ -18,19 +18,9 @@ export async function aUser(
 }
 
 /** Signs in on the interaction page and answers the consent page; returns the page the browser left on. */
-export async function signInAndConsent(
-  browser: FormBrowser,
-  start: string,
-  user: { email: string },
-  decision: 'allow' | 'deny' = 'allow',
-): Promise<Page> {
+export async function signInAndConsent(browser: FormBrowser, start: string, user: { email: string }, decision: 'allow' | 'deny' = 'allow'): Promise<Page> {
   let page = await browser.open(start);
-  if (/\/login"/.test(page.html))
-    page = await browser.submit(
-      page,
-      { email: user.email, password: PASSWORD },
-      { action: /\/login$/ },
-    );
+  if (/\/login"/.test(page.html)) page = await browser.submit(page, { email: user.email, password: PASSWORD }, { action: /\/login$/ });
   if (/name="decision"/.test(page.html)) page = await browser.submit(page, { decision });
   return page;
 }
@@ -71,12 +61,7 @@ export async function authorizeCode(
 }
 
 /** Authorization code to tokens. */
-export async function exchange(
-  auth: Pick<AuthHarness, 'issuer'>,
-  client: RegisteredClient,
-  flow: CodeFlow,
-  extra: Record<string, string> = {},
-) {
+export async function exchange(auth: Pick<AuthHarness, 'issuer'>, client: RegisteredClient, flow: CodeFlow, extra: Record<string, string> = {}) {
   return tokenRequest(auth.issuer, {
     grant_type: 'authorization_code',
     client_id: client.client_id,

@@ -26,14 +26,10 @@ export class FormBrowser {
   ) {}
 
   /** Follows redirects on the server's origin; stops at the first one that leaves it (the client's redirect URI). */
-  async open(
-    url: string,
-    init: { method?: string; form?: Record<string, string> } = {},
-  ): Promise<Page> {
+  async open(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Page> {
     let current = url;
     let method = init.method ?? 'GET';
-    let body: string | undefined =
-      init.form === undefined ? undefined : new URLSearchParams(init.form).toString();
+    let body: string | undefined = init.form === undefined ? undefined : new URLSearchParams(init.form).toString();
     for (let hops = 0; hops < 20; hops += 1) {
       const viaProxy = this.options.tlsProxy === true && current.startsWith('https:');
       const res = await fetch(viaProxy ? current.replace(/^https:/, 'http:') : current, {
@@ -52,12 +48,7 @@ export class FormBrowser {
       if (res.status >= 300 && res.status < 400 && location !== null) {
         const next = new URL(location, current);
         if (next.origin !== new URL(url).origin) {
-          return {
-            status: res.status,
-            url: next.href,
-            html: await res.text(),
-            headers: res.headers,
-          };
+          return { status: res.status, url: next.href, html: await res.text(), headers: res.headers };
         }
         current = next.href;
         method = 'GET';
@@ -70,30 +61,15 @@ export class FormBrowser {
   }
 
   /** Submits the page's form whose action matches, with its hidden fields plus `fields`. */
-  async submit(
-    page: Page,
-    fields: Record<string, string>,
-    options: { action?: RegExp; omit?: string[] } = {},
-  ): Promise<Page> {
+  async submit(page: Page, fields: Record<string, string>, options: { action?: RegExp; omit?: string[] } = {}): Promise<Page> {
     const forms = [...page.html.matchAll(/<form\b[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)];
-    const form = forms.find(
-      ([, action]) => options.action === undefined || options.action.test(decode(action ?? '')),
-    );
-    if (form === undefined)
-      throw new Error(
-        `no form${options.action ? ` matching ${options.action}` : ''} on ${page.url}:\n${page.html}`,
-      );
+    const form = forms.find(([, action]) => options.action === undefined || options.action.test(decode(action ?? '')));
+    if (form === undefined) throw new Error(`no form${options.action ? ` matching ${options.action}` : ''} on ${page.url}:\n${page.html}`);
     const hidden: Record<string, string> = {};
-    for (const [, name, value] of (form[2] ?? '').matchAll(
-      /<input type="hidden" name="([^"]+)" value="([^"]*)">/g,
-    )) {
-      if (name !== undefined && !(options.omit ?? []).includes(name))
-        hidden[name] = decode(value ?? '');
+    for (const [, name, value] of (form[2] ?? '').matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+      if (name !== undefined && !(options.omit ?? []).includes(name)) hidden[name] = decode(value ?? '');
     }
-    return this.open(new URL(decode(form[1] ?? ''), page.url).href, {
-      method: 'POST',
-      form: { ...hidden, ...fields },
-    });
+    return this.open(new URL(decode(form[1] ?? ''), page.url).href, { method: 'POST', form: { ...hidden, ...fields } });
   }
 
   cookieNames(): string[] {
@@ -111,8 +87,7 @@ export class FormBrowser {
       const index = pair.indexOf('=');
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      const expired =
-        attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute)) || value === '';
+      const expired = attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute)) || value === '';
       if (expired) this.jar.delete(name);
       else this.jar.set(name, value);
     }
@@ -120,9 +95,4 @@ export class FormBrowser {
 }
 
 const decode = (text: string): string =>
-  text
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+  text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");

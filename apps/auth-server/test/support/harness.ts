@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import {
-  createInMemoryCredentials,
-  createInMemoryOidcStorage,
-  inMemoryDeps,
-} from '@cp/domain/testing';
+import { createInMemoryCredentials, createInMemoryOidcStorage, inMemoryDeps } from '@cp/domain/testing';
 import { createCredentials, createOidcStorage } from '@cp/db';
 import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { TestDatabase } from '@cp/db/testing';
@@ -43,20 +39,15 @@ export interface AuthHarness {
  * harness's own to REDIS_URL under a key prefix of its own (so tests never share
  * counters); or a given client and prefix (instances given the same share counters).
  */
-export type ThrottleStoreOption =
-  'memory' | 'redis' | { readonly redis: Redis; readonly keyPrefix: string };
+export type ThrottleStoreOption = 'memory' | 'redis' | { readonly redis: Redis; readonly keyPrefix: string };
 
 /** The store the environment names: Redis when REDIS_URL is set (CI runs the suite both ways), else memory. */
-export const environmentThrottleStore = (): 'memory' | 'redis' =>
-  process.env.REDIS_URL ? 'redis' : 'memory';
+export const environmentThrottleStore = (): 'memory' | 'redis' => (process.env.REDIS_URL ? 'redis' : 'memory');
 
 /** REDIS_URL, for tests that need Redis (they run only when it is set). */
 export function redisUrl(): string {
   const url = process.env.REDIS_URL;
-  if (!url)
-    throw new Error(
-      'REDIS_URL is not set: this test needs Redis (e.g. REDIS_URL=redis://127.0.0.1:6379)',
-    );
+  if (!url) throw new Error('REDIS_URL is not set: this test needs Redis (e.g. REDIS_URL=redis://127.0.0.1:6379)');
   return url;
 }
 
@@ -81,28 +72,15 @@ export interface HarnessOptions {
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
-export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> & {
-  passwordHashes: Map<string, string>;
-} {
+export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> & { passwordHashes: Map<string, string> } {
   const { deps, repos } = inMemoryDeps();
-  return {
-    repos: deps.repos,
-    ids: deps.ids,
-    clock: { now: () => new Date() },
-    passwordHashes: repos.state.passwordHashes,
-  };
+  return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() }, passwordHashes: repos.state.passwordHashes };
 }
 
 /** Everything the auth server stores, on a real database (PGlite, or PostgreSQL with DATABASE_URL). */
-export function databaseStorage(
-  db: TestDatabase,
-): Required<Pick<HarnessOptions, 'domain' | 'oidc' | 'credentials'>> {
+export function databaseStorage(db: TestDatabase): Required<Pick<HarnessOptions, 'domain' | 'oidc' | 'credentials'>> {
   return {
-    domain: {
-      repos: db.repos,
-      ids: { newId: () => crypto.randomUUID() },
-      clock: { now: () => new Date() },
-    },
+    domain: { repos: db.repos, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
     oidc: createOidcStorage(db.prisma),
     credentials: createCredentials(db.prisma),
   };
@@ -114,34 +92,18 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = options.https ? url.replace(/^http:/, 'https:') : url;
-  const config = makeConfig({
-    issuer,
-    ...(options.https ? { secureCookies: true, trustProxy: 'loopback' } : {}),
-    ...options.config,
-  });
+  const config = makeConfig({ issuer, ...(options.https ? { secureCookies: true, trustProxy: 'loopback' } : {}), ...options.config });
   const memory = options.domain ? null : memoryDomain();
   const domain = options.domain ?? memory!;
   const oidc = options.oidc ?? createInMemoryOidcStorage();
-  const credentials =
-    options.credentials ?? createInMemoryCredentials(memory ?? { passwordHashes: new Map() });
+  const credentials = options.credentials ?? createInMemoryCredentials(memory ?? { passwordHashes: new Map() });
   const signingKeys = options.signingKeys ?? [await generateSigningKey()];
   const store = options.throttleStore ?? environmentThrottleStore();
   const ownRedis = store === 'redis' ? await connectRedis(redisUrl()) : null;
   const redis = typeof store === 'object' ? store.redis : ownRedis;
   const keyPrefix = typeof store === 'object' ? store.keyPrefix : `auth-rl-test-${randomUUID()}`;
-  const throttles =
-    options.throttles ??
-    createThrottles(config.throttle, { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' });
-  const app = createApp({
-    config,
-    signingKeys,
-    domain,
-    credentials,
-    oidc,
-    throttles,
-    passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
-    log: silentLogger(),
-  });
+  const throttles = options.throttles ?? createThrottles(config.throttle, { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' });
+  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, log: silentLogger() });
   server.on('request', app);
   return {
     issuer,

@@ -7,11 +7,7 @@ import { InMemoryObjectStore } from '@cp/domain/testing';
 // By path, not as a workspace dependency: the embedded `pnpm start` runner lives in
 // apps/mcp-server and depends on this package, and a dependency back would be a cycle.
 import { silentLogger } from '@cp/http-runtime';
-import {
-  createApp as createMcpApp,
-  createRateLimits,
-  makeConfig,
-} from '../../../mcp-server/src/index.js';
+import { createApp as createMcpApp, createRateLimits, makeConfig } from '../../../mcp-server/src/index.js';
 import { databaseStorage, startAuthServer, type AuthHarness } from './harness.js';
 
 export interface Stack {
@@ -27,16 +23,9 @@ export interface Stack {
  * its JWKS and checks grants with packages/db's `createGrantLookup`.
  * `grantCacheSeconds` is short so revocation tests are quick.
  */
-export async function startStack(
-  db: TestDatabase,
-  options: { grantCacheSeconds?: number } = {},
-): Promise<Stack> {
+export async function startStack(db: TestDatabase, options: { grantCacheSeconds?: number } = {}): Promise<Stack> {
   const storage = databaseStorage(db);
-  const domain: DomainDeps = {
-    ...storage.domain,
-    objects: new InMemoryObjectStore(),
-    config: defaultDomainConfig,
-  };
+  const domain: DomainDeps = { ...storage.domain, objects: new InMemoryObjectStore(), config: defaultDomainConfig };
   const mcpServer: Server = createServer();
   await new Promise<void>((resolve) => mcpServer.listen(0, '127.0.0.1', resolve));
   const port = (mcpServer.address() as AddressInfo).port;
@@ -45,22 +34,11 @@ export async function startStack(
   const config = makeConfig({
     port,
     publicUrl: mcpUrl,
-    auth: {
-      issuer: auth.issuer,
-      jwksUrl: null,
-      grantCacheSeconds: options.grantCacheSeconds ?? 2,
-      jwksCooldownMs: 30_000,
-    },
+    auth: { issuer: auth.issuer, jwksUrl: null, grantCacheSeconds: options.grantCacheSeconds ?? 2, jwksCooldownMs: 30_000 },
   });
   mcpServer.on(
     'request',
-    createMcpApp({
-      config,
-      domain,
-      grants: createGrantLookup(db.prisma),
-      rateLimits: createRateLimits(config.rateLimit),
-      log: silentLogger(),
-    }),
+    createMcpApp({ config, domain, grants: createGrantLookup(db.prisma), rateLimits: createRateLimits(config.rateLimit), log: silentLogger() }),
   );
   return {
     auth,

@@ -8,22 +8,12 @@ export interface RegisteredClient {
   readonly [key: string]: unknown;
 }
 
-export async function register(
-  issuer: string,
-  body: Record<string, unknown>,
-): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${issuer}/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+export async function register(issuer: string, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 }
 
-export async function aPublicClient(
-  issuer: string,
-  overrides: Record<string, unknown> = {},
-): Promise<RegisteredClient> {
+export async function aPublicClient(issuer: string, overrides: Record<string, unknown> = {}): Promise<RegisteredClient> {
   const { status, json } = await register(issuer, {
     client_name: 'Test client',
     redirect_uris: ['http://localhost:33418/callback'],
@@ -43,15 +33,11 @@ export function pkce(): { verifier: string; challenge: string } {
 
 export function authorizeUrl(issuer: string, params: Record<string, string | undefined>): string {
   const url = new URL(`${issuer}/authorize`);
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   return url.href;
 }
 
-export async function tokenRequest(
-  issuer: string,
-  params: Record<string, string>,
-): Promise<{ status: number; json: any }> {
+export async function tokenRequest(issuer: string, params: Record<string, string>): Promise<{ status: number; json: any }> {
   const res = await fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -63,8 +49,5 @@ export async function tokenRequest(
 /** The JWT's header and payload, unverified (tests verify signatures with jose where it matters). */
 export function decodeJwt(token: string): { header: any; payload: any } {
   const [header = '', payload = ''] = token.split('.');
-  return {
-    header: JSON.parse(Buffer.from(header, 'base64url').toString()),
-    payload: JSON.parse(Buffer.from(payload, 'base64url').toString()),
-  };
+  return { header: JSON.parse(Buffer.from(header, 'base64url').toString()), payload: JSON.parse(Buffer.from(payload, 'base64url').toString()) };
 }

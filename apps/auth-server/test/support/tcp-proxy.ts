@@ -10,7 +10,9 @@ export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private port = 0;
 
-  constructor(private readonly target: { host: string; port: number }) {}
+  constructor(
+    private readonly target: { host: string; port: number },
+  ) {}
 
   /** `redis://` URL through the proxy (the target's credentials, if any, are the caller's). */
   url(base: string): string {

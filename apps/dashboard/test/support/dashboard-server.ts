@@ -1,25 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type {
-  ApplicationGrants,
-  Clock,
-  DomainDeps,
-  ObjectStore,
-  Repositories,
-  User,
-} from '@cp/domain';
+import type { ApplicationGrants, Clock, DomainDeps, ObjectStore, Repositories, User } from '@cp/domain';
 import type { Express } from 'express';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig } from '@cp/domain';
 import { hashPassword } from '../../../auth-server/src/accounts/passwords.js';
 import { aUser, PASSWORD } from '../../../auth-server/test/support/flow.js';
-import {
-  databaseStorage,
-  startAuthServer,
-  TEST_PASSWORD_COST,
-  type AuthHarness,
-} from '../../../auth-server/test/support/harness.js';
+import { databaseStorage, startAuthServer, TEST_PASSWORD_COST, type AuthHarness } from '../../../auth-server/test/support/harness.js';
 import { createApp } from '../../src/app.js';
 import { type DashboardConfig, makeConfig } from '../../src/config.js';
 import { silentLogger } from '@cp/http-runtime';
@@ -31,18 +19,10 @@ import { silentLogger } from '@cp/http-runtime';
  */
 
 /** The client the auth server is configured with (confidential, first-party). */
-export const dashboardClient = (url: string) => ({
-  clientId: 'dashboard',
-  clientSecret: 'test-dashboard-secret-0123456789abcdef',
-  url,
-});
+export const dashboardClient = (url: string) => ({ clientId: 'dashboard', clientSecret: 'test-dashboard-secret-0123456789abcdef', url });
 
 /** A server listening on a free loopback port, with no handler yet. */
-export async function listenFirst(): Promise<{
-  server: Server;
-  url: string;
-  close(): Promise<void>;
-}> {
+export async function listenFirst(): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -58,28 +38,11 @@ export async function listenFirst(): Promise<{
 /** Mounts the dashboard on an already listening server. */
 export function mountDashboard(
   server: Server,
-  options: {
-    url: string;
-    auth: AuthHarness;
-    domain: DomainDeps;
-    grants: ApplicationGrants;
-    config?: Partial<DashboardConfig>;
-  },
+  options: { url: string; auth: AuthHarness; domain: DomainDeps; grants: ApplicationGrants; config?: Partial<DashboardConfig> },
 ): { app: Express; config: DashboardConfig } {
   const client = dashboardClient(options.url);
-  const config = makeConfig({
-    publicUrl: options.url,
-    issuer: options.auth.issuer,
-    clientId: client.clientId,
-    clientSecret: client.clientSecret,
-    ...options.config,
-  });
-  const app = createApp({
-    config,
-    domain: options.domain,
-    grants: options.grants,
-    log: silentLogger(),
-  });
+  const config = makeConfig({ publicUrl: options.url, issuer: options.auth.issuer, clientId: client.clientId, clientSecret: client.clientSecret, ...options.config });
+  const app = createApp({ config, domain: options.domain, grants: options.grants, log: silentLogger() });
   server.on('request', app);
   return { app, config };
 }
@@ -87,11 +50,7 @@ export function mountDashboard(
 /** An account that can sign in on the auth server with PASSWORD. */
 export async function anAccount(auth: AuthHarness): Promise<User> {
   const user = await aUser(auth);
-  await auth.credentials.setPasswordHash(
-    user.id,
-    await hashPassword(PASSWORD, TEST_PASSWORD_COST),
-    new Date(),
-  );
+  await auth.credentials.setPasswordHash(user.id, await hashPassword(PASSWORD, TEST_PASSWORD_COST), new Date());
   return user;
 }
 
@@ -124,38 +83,16 @@ export interface DashboardStackOptions {
  * One test file's dashboard: its own database (createTestDatabase), the embedded S3, the auth server
  * on the same database (or all of it on `shared` data).
  */
-export async function startDashboardStack(
-  options: DashboardStackOptions = {},
-): Promise<DashboardStack> {
-  const [listening, owned] = await Promise.all([
-    listenFirst(),
-    options.shared === undefined ? ownData() : null,
-  ]);
+export async function startDashboardStack(options: DashboardStackOptions = {}): Promise<DashboardStack> {
+  const [listening, owned] = await Promise.all([listenFirst(), options.shared === undefined ? ownData() : null]);
   const { repos, objects } = options.shared ?? owned!;
   const clock = options.clock ?? { now: () => new Date() };
-  const domain: DomainDeps = {
-    repos,
-    objects,
-    ids: { newId: () => crypto.randomUUID() },
-    clock,
-    config: defaultDomainConfig,
-  };
+  const domain: DomainDeps = { repos, objects, ids: { newId: () => crypto.randomUUID() }, clock, config: defaultDomainConfig };
   const dashboard = dashboardClient(listening.url);
   const auth = await startAuthServer(
-    owned === null
-      ? {
-          domain: { repos, ids: domain.ids, clock: { now: () => new Date() } },
-          config: { dashboard },
-        }
-      : { ...databaseStorage(owned.db), config: { dashboard } },
+    owned === null ? { domain: { repos, ids: domain.ids, clock: { now: () => new Date() } }, config: { dashboard } } : { ...databaseStorage(owned.db), config: { dashboard } },
   );
-  const { app, config } = mountDashboard(listening.server, {
-    url: listening.url,
-    auth,
-    domain,
-    grants: auth.oidc,
-    ...(options.config ? { config: options.config } : {}),
-  });
+  const { app, config } = mountDashboard(listening.server, { url: listening.url, auth, domain, grants: auth.oidc, ...(options.config ? { config: options.config } : {}) });
   return {
     url: listening.url,
     config,
@@ -171,12 +108,7 @@ export async function startDashboardStack(
   };
 }
 
-async function ownData(): Promise<{
-  db: TestDatabase;
-  repos: Repositories;
-  objects: ObjectStore;
-  close(): Promise<void>;
-}> {
+async function ownData(): Promise<{ db: TestDatabase; repos: Repositories; objects: ObjectStore; close(): Promise<void> }> {
   const [db, s3] = await Promise.all([createTestDatabase(), startEmbeddedS3()]);
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();

@@ -6,10 +6,7 @@ export function createCredentials(prisma: PrismaClient): Credentials {
   return {
     async findPasswordHash(userId) {
       if (!isUuid(userId)) return null;
-      const row = await prisma.credential.findUnique({
-        where: { userId },
-        select: { passwordHash: true },
-      });
+      const row = await prisma.credential.findUnique({ where: { userId }, select: { passwordHash: true } });
       return row?.passwordHash ?? null;
     },
     async setPasswordHash(userId, passwordHash, now) {

@@ -1,10 +1,5 @@
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** One key's budget after a request (or, for `peek`, as it stands). */
 export interface RateDecision {
@@ -55,10 +50,7 @@ export class RateLimitStoreError extends Error {
     readonly keyPrefix: string,
     cause: unknown,
   ) {
-    super(
-      `rate-limit store unavailable for ${keyPrefix}: ${cause instanceof Error ? cause.message : String(cause)}`,
-      { cause },
-    );
+    super(`rate-limit store unavailable for ${keyPrefix}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 
@@ -84,8 +76,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     resetSeconds: Math.max(allowed ? 0 : 1, Math.ceil(res.msBeforeNext / 1000)),
     windowSeconds,
   });
-  const storeError = (error: unknown): RateLimitStoreError =>
-    new RateLimitStoreError(keyPrefix, error);
+  const storeError = (error: unknown): RateLimitStoreError => new RateLimitStoreError(keyPrefix, error);
 
   return {
     async consume(key) {
@@ -103,8 +94,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       } catch (error) {
         throw storeError(error);
       }
-      if (res === null)
-        return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
+      if (res === null) return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
       return decision(res, res.consumedPoints < points);
     },
     async refund(key) {

@@ -49,10 +49,7 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
     lastError = error;
     if (!connected || down || options.log === undefined) return;
     down = true;
-    options.log.warn(
-      { err: error, redis: describeRedis(url) },
-      `redis unavailable${options.whileDown ? `; ${options.whileDown}` : ''}`,
-    );
+    options.log.warn({ err: error, redis: describeRedis(url) }, `redis unavailable${options.whileDown ? `; ${options.whileDown}` : ''}`);
   });
   try {
     await redis.connect();

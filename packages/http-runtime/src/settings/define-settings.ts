@@ -18,14 +18,9 @@ export function defineSettings<Shape extends z.ZodRawShape>(shape: Shape): Setti
   return {
     names: Object.keys(shape),
     parse(source) {
-      const cleaned = Object.fromEntries(
-        Object.entries(source).filter(([, value]) => value !== ''),
-      );
+      const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
       const parsed = schema.safeParse(cleaned);
-      if (!parsed.success)
-        throw new EnvError(
-          parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-        );
+      if (!parsed.success) throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
       return parsed.data;
     },
   };

@@ -9,14 +9,11 @@ import { z } from 'zod';
 
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 /** A TCP port to listen on; 0 picks a free one. */
-export const port = (fallback: number) =>
-  z.coerce.number().int().min(0).max(65535).default(fallback);
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 /** The interface to listen on; unset: all of them. */
 export const host = z.string().min(1).optional();
-export const positiveInt = (fallback: number) =>
-  z.coerce.number().int().positive().default(fallback);
-export const intAtLeast = (min: number, fallback: number) =>
-  z.coerce.number().int().min(min).default(fallback);
+export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+export const intAtLeast = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
 export const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -31,16 +28,11 @@ export const csv = z.string().transform((value) =>
 );
 
 /** Signing keys (cookies, sessions): a comma-separated list, the first signs, each long enough not to be guessed. */
-export const keyList = csv.refine(
-  (keys) => keys.length > 0 && keys.every((key) => key.length >= 32),
-  {
-    error: 'must be a comma-separated list of keys of at least 32 characters',
-  },
-);
+export const keyList = csv.refine((keys) => keys.length > 0 && keys.every((key) => key.length >= 32), {
+  error: 'must be a comma-separated list of keys of at least 32 characters',
+});
 /** An OAuth client id: short and URL-safe. */
-export const clientId = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, ".", "_" or "-"');
+export const clientId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, ".", "_" or "-"');
 /** A shared secret, long enough not to be guessed. */
 export const secret = z.string().min(32, 'must be at least 32 characters');
 
@@ -65,8 +57,7 @@ export interface ServiceSettings {
 /** What parsing a shape gives. */
 export type Parsed<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 
-export const isProduction = (env: Parsed<typeof serviceEnvShape>): boolean =>
-  env.NODE_ENV === 'production';
+export const isProduction = (env: Parsed<typeof serviceEnvShape>): boolean => env.NODE_ENV === 'production';
 
 export function serviceSettings(env: Parsed<typeof serviceEnvShape>): ServiceSettings {
   return { logLevel: env.LOG_LEVEL, shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS };

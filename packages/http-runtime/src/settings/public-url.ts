@@ -15,10 +15,8 @@ export interface PublicUrlRules {
 
 export function publicUrlProblems(name: string, url: URL, rules: PublicUrlRules = {}): string[] {
   const problems: string[] = [];
-  if (url.search !== '' || url.hash !== '')
-    problems.push(`${name}: must not carry a query or a fragment`);
-  if (rules.origin !== undefined && url.pathname !== '/')
-    problems.push(`${name}: must be an origin without a path, e.g. ${rules.origin}`);
+  if (url.search !== '' || url.hash !== '') problems.push(`${name}: must not carry a query or a fragment`);
+  if (rules.origin !== undefined && url.pathname !== '/') problems.push(`${name}: must be an origin without a path, e.g. ${rules.origin}`);
   if (rules.https === true && url.protocol !== 'https:' && !LOOPBACK.has(url.hostname)) {
     problems.push(`${name}: must be an https URL in production (loopback addresses excepted)`);
   }

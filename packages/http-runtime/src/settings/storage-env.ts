@@ -11,9 +11,7 @@ import { httpUrl, type Parsed } from './pieces.js';
 
 /** Without DATABASE_URL, the embedded PGlite in PGLITE_DATA_DIR (development only). */
 export const databaseEnvShape = {
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
 };
 
@@ -41,9 +39,7 @@ export const storageEnvShape = {
  * Without REDIS_URL each process counts in its own memory.
  */
 export const redisEnvShape = {
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 };
 
 export interface DatabaseSettings {
@@ -88,20 +84,12 @@ export function storageSettings(env: Parsed<typeof storageEnvShape>): StorageSet
  * An S3_ENDPOINT without its keys is reported on its own: production's requirements
  * are checked once the S3 settings are complete or absent.
  */
-export function storageProblems(
-  env: Parsed<typeof storageEnvShape>,
-  { production }: { production: boolean },
-): string[] {
-  if (
-    env.S3_ENDPOINT !== undefined &&
-    (env.S3_ACCESS_KEY === undefined || env.S3_SECRET_KEY === undefined)
-  ) {
+export function storageProblems(env: Parsed<typeof storageEnvShape>, { production }: { production: boolean }): string[] {
+  if (env.S3_ENDPOINT !== undefined && (env.S3_ACCESS_KEY === undefined || env.S3_SECRET_KEY === undefined)) {
     return ['S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set'];
   }
   if (!production) return [];
   // In production a missing store must stop the start, not fall back to the embedded ones.
-  const missing = (['DATABASE_URL', 'S3_ENDPOINT'] as const).filter(
-    (name) => env[name] === undefined,
-  );
+  const missing = (['DATABASE_URL', 'S3_ENDPOINT'] as const).filter((name) => env[name] === undefined);
   return missing.map((name) => `${name}: required in production`);
 }

@@ -22,27 +22,17 @@ function isSubnetOrAddress(entry: string): boolean {
 }
 
 const isTrustProxy = (value: string): boolean =>
-  value === 'true' ||
-  value === 'false' ||
-  /^\d+$/.test(value) ||
-  value.split(',').every((entry) => isSubnetOrAddress(entry.trim()));
+  value === 'true' || value === 'false' || /^\d+$/.test(value) || value.split(',').every((entry) => isSubnetOrAddress(entry.trim()));
 
 /** The value as Express takes it: a boolean, a hop count, or the list as written. */
 const toExpress = (value: string | undefined): boolean | number | string =>
-  value === undefined || value === 'false'
-    ? false
-    : value === 'true'
-      ? true
-      : /^\d+$/.test(value)
-        ? Number(value)
-        : value;
+  value === undefined || value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value;
 
 /** Express's `trust proxy` setting: refused at start unless it is one of the forms above. */
 export const trustProxy = z
   .string()
   .refine(isTrustProxy, {
-    error:
-      'must be true, false, a hop count, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal',
+    error: 'must be true, false, a hop count, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal',
   })
   .optional()
   .transform(toExpress);

@@ -14,16 +14,8 @@ export function credentialsContract(subject: () => CredentialsSubject): void {
     const { credentials, aUser } = subject();
     const userId = await aUser();
     expect(await credentials.findPasswordHash(userId)).toBeNull();
-    await credentials.setPasswordHash(
-      userId,
-      'scrypt$15$8$1$a$b',
-      new Date('2026-01-01T00:00:00Z'),
-    );
-    await credentials.setPasswordHash(
-      userId,
-      'scrypt$15$8$1$c$d',
-      new Date('2026-01-02T00:00:00Z'),
-    );
+    await credentials.setPasswordHash(userId, 'scrypt$15$8$1$a$b', new Date('2026-01-01T00:00:00Z'));
+    await credentials.setPasswordHash(userId, 'scrypt$15$8$1$c$d', new Date('2026-01-02T00:00:00Z'));
     expect(await credentials.findPasswordHash(userId)).toBe('scrypt$15$8$1$c$d');
     expect(await credentials.findPasswordHash(randomUUID())).toBeNull();
     expect(await credentials.findPasswordHash('not-a-uuid')).toBeNull();
