@@ -28,7 +28,7 @@ const withRedis = REDIS ? describe : describe.skip;
 
 const limits: ThrottleConfig = {
   loginPerAccountNetwork: { attempts: 3, windowSeconds: 900 },
-  loginPerAccount: { attempts: 5, windowSeconds: 3600 },
+  loginPerAccount: { attempts: 5, windowSeconds: 86400 },
   loginPerNetwork: { attempts: 6, windowSeconds: 3600 },
   signupPerNetwork: { attempts: 2, windowSeconds: 3600 },
   registrationPerNetwork: { attempts: 2, windowSeconds: 3600 },
@@ -110,7 +110,11 @@ describe.each(stores)('%s store', (store) => {
     expect(await statuses(3, () => signInFrom(auth, '203.0.113.1', user.email, 'wrong password'))).toEqual([401, 401, 401]);
     expect(await statuses(2, () => signInFrom(auth, '203.0.113.2', user.email, 'wrong password'))).toEqual([401, 401]);
     // 5 failures: the ceiling. The second network has 2 < 3 failures of its own, yet is refused.
-    expect((await signInFrom(auth, '203.0.113.2', user.email, PASSWORD)).status).toBe(429);
+    const refused = await signInFrom(auth, '203.0.113.2', user.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    // Until this network's own window ends, not the ceiling's.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(limits.loginPerAccountNetwork.windowSeconds);
     expect((await signInFrom(auth, '198.51.100.9', user.email, PASSWORD)).status).toBe(200);
     // A new network of a distributed attacker: one guess, then refused.
     expect(await statuses(2, () => signInFrom(auth, '203.0.113.3', user.email, 'wrong password'))).toEqual([401, 429]);

@@ -24,8 +24,11 @@ export async function admitSignIn(throttles: Throttles, attempt: SignInAttempt):
     throttles.loginPerNetwork.hit(attempt.network),
   ]);
   let wait = Math.max(pair.retryAfterSeconds, network.retryAfterSeconds);
-  if (wait === 0 && pair.count > 1)
-    wait = await throttles.loginPerAccount.retryAfter(attempt.account);
+  if (wait === 0 && pair.count > 1) {
+    // Refused until the ceiling's window ends, or until this network's own window does (it is then untried again).
+    const ceiling = await throttles.loginPerAccount.retryAfter(attempt.account);
+    wait = ceiling === 0 ? 0 : Math.min(ceiling, pair.windowEndsInSeconds);
+  }
   if (wait > 0) {
     // A refused attempt checks no password: give back what the budgets that let it through counted.
     await Promise.all([

@@ -7,6 +7,8 @@ export interface Hit {
   readonly count: number;
   /** Seconds to wait when this attempt went over the limit, else 0. */
   readonly retryAfterSeconds: number;
+  /** Seconds until the key's window ends (its count starts afresh). */
+  readonly windowEndsInSeconds: number;
 }
 
 /** A counter of attempts per key over a fixed window. */
@@ -66,8 +68,8 @@ export function createThrottles(config: ThrottleConfig, store: ThrottleStore): T
       async hit(key) {
         const decision = await limiter.consume(hashed(key));
         return decision.allowed
-          ? { count: attempts - decision.remaining, retryAfterSeconds: 0 }
-          : { count: attempts + 1, retryAfterSeconds: decision.resetSeconds };
+          ? { count: attempts - decision.remaining, retryAfterSeconds: 0, windowEndsInSeconds: decision.resetSeconds }
+          : { count: attempts + 1, retryAfterSeconds: decision.resetSeconds, windowEndsInSeconds: decision.resetSeconds };
       },
       refund: (key) => limiter.refund(hashed(key)),
       reset: (key) => limiter.reset(hashed(key)),
