@@ -126,6 +126,10 @@ describe.each(stores)('%s store', (store) => {
     expect(await registerFrom(auth, '2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe(201);
     expect(await registerFrom(auth, '2001:0db8:0001:0002:0000:0000:0000:0009')).toBe(429);
     expect(await registerFrom(auth, '2001:db8:1:3::1')).toBe(201);
+    // An IPv4 client seen through a dual-stack socket (IPv4-mapped) is the same client.
+    expect(await registerFrom(auth, '192.0.2.50')).toBe(201);
+    expect(await registerFrom(auth, '::ffff:192.0.2.50')).toBe(201);
+    expect(await registerFrom(auth, '::ffff:c000:232')).toBe(429);
 
     expect((await signUpOnce(auth, '2001:db8:5:6::1')).status).toBe(200);
     expect((await signUpOnce(auth, '2001:db8:5:6::2')).status).toBe(200);
