@@ -2,6 +2,7 @@ import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
 import type { AuthConfig } from './config.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
@@ -28,6 +29,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly credentials: Credentials;
   readonly oidc: OidcStorage;
   readonly throttles: Throttles;
+  /** Default: PASSWORD_COST. Tests only pass a lower one (signing up at full cost makes suites slow); never set from the environment. */
+  readonly passwordCost?: ScryptCost;
   readonly log: Logger;
 }
 
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps): express.Express {
     domain: deps.domain,
     credentials: deps.credentials,
     throttles: deps.throttles,
+    passwordCost: deps.passwordCost ?? PASSWORD_COST,
     oidc: deps.oidc,
     log: deps.log,
   };
@@ -90,7 +94,7 @@ export function createApp(deps: AppDeps): express.Express {
     req.url = '/.well-known/openid-configuration';
     next();
   });
-  app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerIp));
+  app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerNetwork));
 
   app.use(interactionRoutes(pages));
   app.use(signUpRoutes(pages));

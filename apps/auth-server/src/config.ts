@@ -1,15 +1,23 @@
 /** Everything the auth server reads from its environment, already validated (see env.ts). */
 
-/** Failed sign-ins and anonymous writes allowed per window before requests are refused. */
+type Budget = { readonly attempts: number; readonly windowSeconds: number };
+
+/**
+ * Sign-in attempts and anonymous writes allowed per window before requests are
+ * refused (README "Throttling"). A client network is `clientNetwork` of its
+ * address: an IPv4 address, or an IPv6 /64.
+ */
 export interface ThrottleConfig {
-  /** Failed sign-ins for one email address (whether or not it has an account). */
-  readonly loginPerAccount: { readonly attempts: number; readonly windowSeconds: number };
-  /** Failed sign-ins from one IP address, across all email addresses. */
-  readonly loginPerIp: { readonly attempts: number; readonly windowSeconds: number };
-  /** Accounts created from one IP address. */
-  readonly signupPerIp: { readonly attempts: number; readonly windowSeconds: number };
-  /** Dynamic client registrations from one IP address. */
-  readonly registrationPerIp: { readonly attempts: number; readonly windowSeconds: number };
+  /** Sign-in attempts for one email address (account or not) from one client network. */
+  readonly loginPerAccountNetwork: Budget;
+  /** Failed sign-ins for one email address from every network; once spent, only networks that have not failed for it may try. */
+  readonly loginPerAccount: Budget;
+  /** Failed sign-ins from one client network, across all email addresses. */
+  readonly loginPerNetwork: Budget;
+  /** Accounts created from one client network. */
+  readonly signupPerNetwork: Budget;
+  /** Dynamic client registrations from one client network. */
+  readonly registrationPerNetwork: Budget;
 }
 
 /** Lifetimes in seconds (see README "Tokens"). */
@@ -67,10 +75,11 @@ export const defaultLifetimes: Lifetimes = {
 };
 
 export const defaultThrottle: ThrottleConfig = {
-  loginPerAccount: { attempts: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { attempts: 50, windowSeconds: 60 * 60 },
-  signupPerIp: { attempts: 10, windowSeconds: 60 * 60 },
-  registrationPerIp: { attempts: 30, windowSeconds: 60 * 60 },
+  loginPerAccountNetwork: { attempts: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { attempts: 100, windowSeconds: DAY },
+  loginPerNetwork: { attempts: 50, windowSeconds: 60 * 60 },
+  signupPerNetwork: { attempts: 10, windowSeconds: 60 * 60 },
+  registrationPerNetwork: { attempts: 30, windowSeconds: 60 * 60 },
 };
 
 /** Test and embedded-stack convenience: a full config from the few values that vary. */

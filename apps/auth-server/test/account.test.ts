@@ -1,7 +1,7 @@
 import { FormBrowser } from './support/form-browser.js';
 import { aUser, authorizeCode, exchange, PASSWORD } from './support/flow.js';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
-import { databaseStorage, startAuthServer, type AuthHarness } from './support/harness.js';
+import { databaseStorage, startAuthServer, TEST_PASSWORD_COST, type AuthHarness } from './support/harness.js';
 import { aPublicClient, authorizeUrl, decodeJwt, pkce, tokenRequest } from './support/oauth-client.js';
 
 // Grants are listed and revoked in storage: a real database.
@@ -37,7 +37,9 @@ test('sign-up creates the user with a personal organization, signed in on /accou
   expect(organizations.map((org) => org.id)).toEqual([user!.defaultOrganizationId]);
   const environments = await auth.domain.repos.environments.listForOrganization(user!.defaultOrganizationId);
   expect(environments.map((env) => env.name)).toEqual(['prod', 'staging']);
-  expect(await auth.credentials.findPasswordHash(user!.id)).toMatch(/^scrypt\$15\$8\$1\$/);
+  // Hashed at the cost the app was given (production: PASSWORD_COST).
+  const { logN, r, p } = TEST_PASSWORD_COST;
+  expect(await auth.credentials.findPasswordHash(user!.id)).toMatch(new RegExp(`^scrypt\\$${logN}\\$${r}\\$${p}\\$`));
 });
 
 test('sign-up refuses a short password, a bad email and a taken email, and keeps what was typed', async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   auth = await startAuthServer({
     ...databaseStorage(db),
-    config: { throttle: { ...defaultThrottle, loginPerAccount: { attempts: 5, windowSeconds: 900 } } },
+    config: { throttle: { ...defaultThrottle, loginPerAccountNetwork: { attempts: 5, windowSeconds: 900 } } },
   });
   client = await aPublicClient(auth.issuer);
 }, 120_000);
@@ -156,7 +156,7 @@ test.each([
   expect(forged.status).toBe(403);
 });
 
-test('brute force: after 5 failures the account is throttled, even for the right password', async () => {
+test('brute force: after 5 failures from one network the account is throttled there, even for the right password', async () => {
   const user = await aUser(auth);
   const browser = new FormBrowser();
   const page = await browser.open(authorizeUrl(auth.issuer, authorizeParams()));

@@ -111,9 +111,9 @@ test('the registration endpoint answers browsers (CORS)', async () => {
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
 });
 
-test('registration is rate-limited per IP', async () => {
+test('registration is rate-limited per client network', async () => {
   const limited = await startAuthServer({
-    config: { throttle: { ...auth.config.throttle, registrationPerIp: { attempts: 3, windowSeconds: 3600 } } },
+    config: { throttle: { ...auth.config.throttle, registrationPerNetwork: { attempts: 3, windowSeconds: 3600 } } },
   });
   try {
     for (let i = 0; i < 3; i += 1) expect((await register(limited.issuer, realClients.Cursor!.body)).status).toBe(201);

@@ -11,6 +11,7 @@ import type { Throttle, Throttles } from '../src/security/throttle.js';
 import { serveAuth } from '../src/serve.js';
 import { FormBrowser, type Page } from './support/form-browser.js';
 import { aUser, PASSWORD } from './support/flow.js';
+import { PASSWORD_COST } from '../src/accounts/passwords.js';
 import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type HarnessOptions } from './support/harness.js';
 import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
 import { TcpProxy } from './support/tcp-proxy.js';
@@ -26,10 +27,11 @@ const stores: ('memory' | 'redis')[] = REDIS ? ['memory', 'redis'] : ['memory'];
 const withRedis = REDIS ? describe : describe.skip;
 
 const limits: ThrottleConfig = {
-  loginPerAccount: { attempts: 3, windowSeconds: 900 },
-  loginPerIp: { attempts: 6, windowSeconds: 3600 },
-  signupPerIp: { attempts: 2, windowSeconds: 3600 },
-  registrationPerIp: { attempts: 2, windowSeconds: 3600 },
+  loginPerAccountNetwork: { attempts: 3, windowSeconds: 900 },
+  loginPerAccount: { attempts: 5, windowSeconds: 86400 },
+  loginPerNetwork: { attempts: 6, windowSeconds: 3600 },
+  signupPerNetwork: { attempts: 2, windowSeconds: 3600 },
+  registrationPerNetwork: { attempts: 2, windowSeconds: 3600 },
 };
 
 const harnesses: AuthHarness[] = [];
@@ -48,8 +50,19 @@ async function signInOnce(auth: AuthHarness, email: string, password: string): P
   return browser.submit(await browser.open(`${auth.issuer}/login`), { email, password });
 }
 
-async function signUpOnce(auth: AuthHarness): Promise<Page> {
-  const browser = new FormBrowser();
+/** The sign-in form of /login, opened by a new browser behind the proxy the app trusts, as a client at `address`. */
+async function loginFormFrom(auth: AuthHarness, address: string): Promise<{ browser: FormBrowser; page: Page }> {
+  const browser = new FormBrowser({ headers: { 'x-forwarded-for': address } });
+  return { browser, page: await browser.open(`${auth.issuer}/login`) };
+}
+
+async function signInFrom(auth: AuthHarness, address: string, email: string, password: string): Promise<Page> {
+  const { browser, page } = await loginFormFrom(auth, address);
+  return browser.submit(page, { email, password });
+}
+
+async function signUpOnce(auth: AuthHarness, address?: string): Promise<Page> {
+  const browser = new FormBrowser(address === undefined ? {} : { headers: { 'x-forwarded-for': address } });
   return browser.submit(await browser.open(`${auth.issuer}/signup`), { email: `new-${randomUUID()}@example.com`, password: PASSWORD });
 }
 
@@ -61,10 +74,87 @@ const statuses = async (count: number, attempt: () => Promise<{ status: number }
   return result;
 };
 
+const registerFrom = async (auth: AuthHarness, address: string): Promise<number> =>
+  (await fetch(`${auth.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(CLIENT) })).status;
+
+const count = (values: number[], value: number): number => values.filter((each) => each === value).length;
+
+/** Behind a proxy on loopback: the tests choose each request's client address with X-Forwarded-For. */
+const behindProxy = { config: { throttle: limits, trustProxy: 'loopback' } } as const;
+
 describe.each(stores)('%s store', (store) => {
   const startOn = (options: HarnessOptions = {}) => start({ throttleStore: store, ...options });
 
-  test('sign-in per account: a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
+  test('40 parallel wrong passwords from one network: no more are checked than the per-(account, network) limit; the owner signs in from another network; the attacker\'s network stays refused', async () => {
+    // At the production cost: a slow check is what would let parallel guesses through an uncounted window.
+    const auth = await startOn({ ...behindProxy, passwordCost: PASSWORD_COST });
+    const user = await aUser(auth, undefined, PASSWORD_COST);
+    const attacker = '203.0.113.7';
+    const forms = await Promise.all(Array.from({ length: 40 }, () => loginFormFrom(auth, attacker)));
+    const guesses = await Promise.all(forms.map(({ browser, page }, i) => browser.submit(page, { email: user.email, password: `guess-${i}` })));
+    const codes = guesses.map((page) => page.status);
+    expect(count(codes, 401) + count(codes, 429)).toBe(40);
+    expect(count(codes, 401)).toBeGreaterThan(0);
+    expect(count(codes, 401)).toBeLessThanOrEqual(limits.loginPerAccountNetwork.attempts);
+    const refused = guesses.find((page) => page.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.html).toContain('Too many attempts');
+
+    expect((await signInFrom(auth, '198.51.100.9', user.email, PASSWORD)).status).toBe(200);
+    expect((await signInFrom(auth, attacker, user.email, PASSWORD)).status).toBe(429);
+  });
+
+  test('the account-wide ceiling: once spent, a network that failed for the account is refused (even the right password); a network that has not still signs in, and gets one guess', async () => {
+    const auth = await startOn(behindProxy);
+    const user = await aUser(auth);
+    expect(await statuses(3, () => signInFrom(auth, '203.0.113.1', user.email, 'wrong password'))).toEqual([401, 401, 401]);
+    expect(await statuses(2, () => signInFrom(auth, '203.0.113.2', user.email, 'wrong password'))).toEqual([401, 401]);
+    // 5 failures: the ceiling. The second network has 2 < 3 failures of its own, yet is refused.
+    const refused = await signInFrom(auth, '203.0.113.2', user.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    // Until this network's own window ends, not the ceiling's.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(limits.loginPerAccountNetwork.windowSeconds);
+    expect((await signInFrom(auth, '198.51.100.9', user.email, PASSWORD)).status).toBe(200);
+    // A new network of a distributed attacker: one guess, then refused.
+    expect(await statuses(2, () => signInFrom(auth, '203.0.113.3', user.email, 'wrong password'))).toEqual([401, 429]);
+  });
+
+  test('per-client budgets key IPv6 clients by their /64: two addresses of one /64 share a budget, another /64 has its own', async () => {
+    const auth = await startOn(behindProxy);
+    expect(await registerFrom(auth, '2001:db8:1:2::1')).toBe(201);
+    expect(await registerFrom(auth, '2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe(201);
+    expect(await registerFrom(auth, '2001:0db8:0001:0002:0000:0000:0000:0009')).toBe(429);
+    expect(await registerFrom(auth, '2001:db8:1:3::1')).toBe(201);
+    // An IPv4 client seen through a dual-stack socket (IPv4-mapped) is the same client.
+    expect(await registerFrom(auth, '192.0.2.50')).toBe(201);
+    expect(await registerFrom(auth, '::ffff:192.0.2.50')).toBe(201);
+    expect(await registerFrom(auth, '::ffff:c000:232')).toBe(429);
+
+    expect((await signUpOnce(auth, '2001:db8:5:6::1')).status).toBe(200);
+    expect((await signUpOnce(auth, '2001:db8:5:6::2')).status).toBe(200);
+    expect((await signUpOnce(auth, '2001:db8:5:6:ffff::3')).status).toBe(429);
+    expect((await signUpOnce(auth, '2001:db8:5:7::1')).status).toBe(200);
+
+    const user = await aUser(auth);
+    for (const address of ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9::3']) {
+      expect((await signInFrom(auth, address, user.email, 'wrong password')).status).toBe(401);
+    }
+    expect((await signInFrom(auth, '2001:db8:9:9::4', user.email, PASSWORD)).status).toBe(429);
+    expect((await signInFrom(auth, '2001:db8:9:a::4', user.email, PASSWORD)).status).toBe(200);
+  });
+
+  test('sign-up and registration budgets hold under parallel requests', async () => {
+    const auth = await startOn(behindProxy);
+    const registrations = await Promise.all(Array.from({ length: 12 }, () => registerFrom(auth, '192.0.2.10')));
+    expect(count(registrations, 201)).toBe(limits.registrationPerNetwork.attempts);
+    expect(count(registrations, 429)).toBe(12 - limits.registrationPerNetwork.attempts);
+    const signUps = (await Promise.all(Array.from({ length: 12 }, () => signUpOnce(auth, '192.0.2.11')))).map((page) => page.status);
+    expect(count(signUps, 200)).toBe(limits.signupPerNetwork.attempts);
+    expect(count(signUps, 429)).toBe(12 - limits.signupPerNetwork.attempts);
+  });
+
+  test('sign-in per (account, network): a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
     expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
@@ -81,14 +171,14 @@ describe.each(stores)('%s store', (store) => {
     expect((await signInOnce(auth, other.email, PASSWORD)).status).toBe(200);
   });
 
-  test('sign-in per IP: failures across addresses add up', async () => {
+  test('sign-in per network: failures across addresses add up', async () => {
     const auth = await startOn();
     const user = await aUser(auth);
     expect(await statuses(6, () => signInOnce(auth, `nobody-${randomUUID()}@example.com`, 'wrong password'))).toEqual([401, 401, 401, 401, 401, 401]);
     expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
   });
 
-  test('sign-up per IP', async () => {
+  test('sign-up per network', async () => {
     const auth = await startOn();
     expect(await statuses(2, () => signUpOnce(auth))).toEqual([200, 200]);
     const refused = await signUpOnce(auth);
@@ -96,7 +186,7 @@ describe.each(stores)('%s store', (store) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  test('client registration per IP', async () => {
+  test('client registration per network', async () => {
     const auth = await startOn();
     expect(await statuses(2, () => register(auth.issuer, CLIENT))).toEqual([201, 201]);
     const refused = await register(auth.issuer, CLIENT);
@@ -132,7 +222,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     expect((await signInOnce(a, user.email, PASSWORD)).status).toBe(429);
   });
 
-  test('and the per-IP budgets: registrations on A count on B', async () => {
+  test('and the per-network budgets: registrations on A count on B', async () => {
     const store = shared();
     const [a, b] = await Promise.all([start({ throttleStore: store }), start({ throttleStore: store })]);
     expect((await register(a.issuer, CLIENT)).status).toBe(201);
@@ -158,7 +248,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await signUpOnce(auth);
     await register(auth.issuer, CLIENT);
     const keys = (await redis.keys(`${store.keyPrefix}:*`)).sort();
-    expect(keys.map((key) => key.split(':')[1])).toEqual(['login-account', 'login-ip', 'registration-ip', 'signup-ip']);
+    expect(keys.map((key) => key.split(':')[1]).sort()).toEqual(['login-account', 'login-account-network', 'login-network', 'registration-network', 'signup-network']);
     for (const key of keys) {
       expect(key).toMatch(new RegExp(`^${store.keyPrefix}:[a-z-]+:[A-Za-z0-9_-]{43}$`));
       expect(key).not.toContain('@');
@@ -205,8 +295,8 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 
 test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
   const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
-  const failing: Throttle = { retryAfter: unavailable, hit: unavailable, reset: unavailable };
-  const throttles: Throttles = { loginPerAccount: failing, loginPerIp: failing, signupPerIp: failing, registrationPerIp: failing };
+  const failing: Throttle = { retryAfter: unavailable, hit: unavailable, refund: unavailable, reset: unavailable };
+  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, registrationPerNetwork: failing };
   const auth = await start({ throttles });
   const user = await aUser(auth);
 

@@ -43,13 +43,26 @@ describe('memory store', () => {
     await limiter.reset('k');
     expect((await limiter.peek('k')).allowed).toBe(true);
   });
+
+  test('refund gives one consumed point back', async () => {
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 2, windowSeconds: 60 });
+    expect(await spend(limiter, 'k', 2)).toEqual([true, true]);
+    await limiter.refund('k');
+    expect(await spend(limiter, 'k', 2)).toEqual([true, false]);
+  });
+
+  test('parallel consumes never allow more than the budget', async () => {
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 3, windowSeconds: 60 });
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('k')));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
+  });
 });
 
 describe('a Redis store that does not answer (no Redis needed)', () => {
   test('refuse: every operation throws RateLimitStoreError naming the limiter', async () => {
     const redis = await unreachableClient();
     const limiter = createRateLimiter({ keyPrefix: 'auth-rl:login-account', points: 5, windowSeconds: 60, redis, onStoreFailure: 'refuse' });
-    for (const operation of [() => limiter.consume('k'), () => limiter.peek('k'), () => limiter.reset('k')]) {
+    for (const operation of [() => limiter.consume('k'), () => limiter.peek('k'), () => limiter.refund('k'), () => limiter.reset('k')]) {
       const error = await operation().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(RateLimitStoreError);
       expect((error as Error).message).toMatch(/^rate-limit store unavailable for auth-rl:login-account: /);
@@ -99,6 +112,19 @@ withRedis('Redis store (REDIS_URL)', () => {
     expect((await first.peek('k')).allowed).toBe(false);
     await second.reset('k');
     expect((await first.consume('k')).allowed).toBe(true);
+  });
+
+  test('parallel consumes from two connections never allow more than the budget; refund gives a point back', async () => {
+    const keyPrefix = aPrefix();
+    const first = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: a, onStoreFailure: 'refuse' });
+    const second = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: b, onStoreFailure: 'refuse' });
+    const decisions = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? first : second).consume('k')));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
+    await second.reset('k');
+    expect(await spend(first, 'k', 3)).toEqual([true, true, true]);
+    await second.refund('k');
+    expect(await spend(first, 'k', 2)).toEqual([true, false]);
+    await a.del(`${keyPrefix}:k`);
   });
 
   test('keys are <keyPrefix>:<key> with the window as their expiry; prefixes keep limiters apart', async () => {

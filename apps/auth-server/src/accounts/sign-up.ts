@@ -1,8 +1,9 @@
 import { DomainError, ErrorCode, isDomainError, registerUser, type DomainDeps, type User } from '@cp/domain';
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ScryptCost } from './passwords.js';
 
 export interface SignUpDeps {
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
+  readonly passwordCost: ScryptCost;
 }
 
 const refused = (code: ErrorCode, field: 'email' | 'password', message: string): DomainError =>
@@ -21,7 +22,7 @@ export async function signUp({ email, password }: { email: string; password: str
   if (password.length > PASSWORD_MAX_LENGTH) {
     throw refused(ErrorCode.InvalidInput, 'password', `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.passwordCost);
   try {
     return await registerUser({ email, passwordHash }, deps.domain);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { clientNetwork } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import type { RequestHandler } from 'express';
 import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttle } from '../security/throttle.js';
@@ -5,7 +6,7 @@ import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttle } from '../security/thro
 /**
  * In front of oidc-provider's registration endpoint: CORS for browser-based MCP
  * clients (registration is open and uses no cookies, so any origin may call it),
- * and the per-IP registration budget.
+ * and the registration budget per client network.
  */
 export function registrationGuard(throttle: Throttle): RequestHandler {
   return async (req, res, next) => {
@@ -18,7 +19,7 @@ export function registrationGuard(throttle: Throttle): RequestHandler {
     if (req.method === 'POST') {
       let wait: number;
       try {
-        wait = await throttle.hit(req.ip ?? 'unknown');
+        wait = (await throttle.hit(clientNetwork(req.ip ?? 'unknown'))).retryAfterSeconds;
       } catch (error) {
         if (!(error instanceof RateLimitStoreError)) throw error;
         // Fail closed, as the sign-in forms do (README "Throttling").
@@ -31,7 +32,7 @@ export function registrationGuard(throttle: Throttle): RequestHandler {
       if (wait > 0) {
         res.status(429).set('Retry-After', String(wait)).json({
           error: 'too_many_requests',
-          error_description: `Too many client registrations from this address. Retry in ${wait} seconds, or reuse the client you registered.`,
+          error_description: `Too many client registrations from this network. Retry in ${wait} seconds, or reuse the client you registered.`,
         });
         return;
       }

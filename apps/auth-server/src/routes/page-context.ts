@@ -8,6 +8,7 @@ import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { messagePage } from '../pages/message-pages.js';
 import { sendHtmlPage, type Csrf } from '@cp/web-forms';
 import type { Throttles } from '../security/throttle.js';
+import type { ScryptCost } from '../accounts/passwords.js';
 
 /** What the page routes share. */
 export interface PageContext {
@@ -18,6 +19,7 @@ export interface PageContext {
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly credentials: Credentials;
   readonly throttles: Throttles;
+  readonly passwordCost: ScryptCost;
   readonly oidc: OidcStorage;
   readonly log: Logger;
 }

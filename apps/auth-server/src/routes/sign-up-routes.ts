@@ -5,6 +5,7 @@ import { findWaitingInteraction, finishSignIn } from '../interactions/waiting-in
 import { messagePage } from '../pages/message-pages.js';
 import { signUpPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
+import { clientNetwork } from '@cp/http-runtime';
 import { formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
 
 /** The interaction a sign-up link came from (`?interaction=<uid>`), if any. */
@@ -45,7 +46,7 @@ export function signUpRoutes(ctx: PageContext): Router {
 
   router.post('/signup', formBody, async (req, res) => {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
-    const wait = await ctx.throttles.signupPerIp.hit(req.ip ?? 'unknown');
+    const wait = (await ctx.throttles.signupPerNetwork.hit(clientNetwork(req.ip ?? 'unknown'))).retryAfterSeconds;
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       return render(req, res, 429, retryMessage(wait));

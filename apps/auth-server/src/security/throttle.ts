@@ -2,21 +2,33 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { createRateLimiter, type Redis } from '@cp/http-runtime/rate-limit';
 import type { ThrottleConfig } from '../config.js';
 
+/** One attempt as counted: how many the key has made in this window (this one included), and the wait when over. */
+export interface Hit {
+  readonly count: number;
+  /** Seconds to wait when this attempt went over the limit, else 0. */
+  readonly retryAfterSeconds: number;
+  /** Seconds until the key's window ends (its count starts afresh). */
+  readonly windowEndsInSeconds: number;
+}
+
 /** A counter of attempts per key over a fixed window. */
 export interface Throttle {
   /** Seconds until `key` may try again, or 0 when it is not blocked. */
   retryAfter(key: string): Promise<number>;
-  /** Counts one attempt; returns the seconds to wait when this one went over the limit, else 0. */
-  hit(key: string): Promise<number>;
-  /** Forgets the key (a successful sign-in clears its account's failures). */
+  /** Counts one attempt, atomically (in memory and in Redis): parallel attempts each see their own count. */
+  hit(key: string): Promise<Hit>;
+  /** Gives back one attempt counted by `hit` (it turned out not to be a failure). */
+  refund(key: string): Promise<void>;
+  /** Forgets the key. */
   reset(key: string): Promise<void>;
 }
 
 export interface Throttles {
+  readonly loginPerAccountNetwork: Throttle;
   readonly loginPerAccount: Throttle;
-  readonly loginPerIp: Throttle;
-  readonly signupPerIp: Throttle;
-  readonly registrationPerIp: Throttle;
+  readonly loginPerNetwork: Throttle;
+  readonly signupPerNetwork: Throttle;
+  readonly registrationPerNetwork: Throttle;
 }
 
 /** Retry-After of a throttled request refused because the store (Redis) does not answer. */
@@ -25,7 +37,7 @@ export const STORE_UNAVAILABLE_RETRY_SECONDS = 30;
 export interface ThrottleStore {
   /** Shared counters (every instance, across restarts); null: this process's memory. */
   readonly redis: Redis | null;
-  /** Namespace of the keys; each throttle adds its own name (`auth-rl:login-account:...`). */
+  /** Namespace of the keys; each throttle adds its own name (`auth-rl:login-account-network:...`). */
   readonly keyPrefix?: string;
   /**
    * A secret every instance shares (main.ts: the first cookie key). Keys are stored as
@@ -35,7 +47,7 @@ export interface ThrottleStore {
 }
 
 /**
- * The four throttles. With Redis the counts are shared by every instance and survive
+ * The throttles. With Redis the counts are shared by every instance and survive
  * restarts; if Redis stops answering, every throttled request fails with
  * RateLimitStoreError (the app answers 503) rather than counting in memory: a
  * budget that silently multiplies by the number of instances, and starts from zero,
@@ -55,16 +67,20 @@ export function createThrottles(config: ThrottleConfig, store: ThrottleStore): T
       },
       async hit(key) {
         const decision = await limiter.consume(hashed(key));
-        return decision.allowed ? 0 : decision.resetSeconds;
+        return decision.allowed
+          ? { count: attempts - decision.remaining, retryAfterSeconds: 0, windowEndsInSeconds: decision.resetSeconds }
+          : { count: attempts + 1, retryAfterSeconds: decision.resetSeconds, windowEndsInSeconds: decision.resetSeconds };
       },
+      refund: (key) => limiter.refund(hashed(key)),
       reset: (key) => limiter.reset(hashed(key)),
     };
   };
 
   return {
+    loginPerAccountNetwork: throttle('login-account-network', config.loginPerAccountNetwork),
     loginPerAccount: throttle('login-account', config.loginPerAccount),
-    loginPerIp: throttle('login-ip', config.loginPerIp),
-    signupPerIp: throttle('signup-ip', config.signupPerIp),
-    registrationPerIp: throttle('registration-ip', config.registrationPerIp),
+    loginPerNetwork: throttle('login-network', config.loginPerNetwork),
+    signupPerNetwork: throttle('signup-network', config.signupPerNetwork),
+    registrationPerNetwork: throttle('registration-network', config.registrationPerNetwork),
   };
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { launchChromium, type Browser, type Page } from '@cp/browser-testing';
 import { startAuthServer, type AuthHarness } from '../support/harness.js';
 import { aPublicClient, authorizeUrl, pkce } from '../support/oauth-client.js';
+import { aUser, PASSWORD as USER_PASSWORD } from '../support/flow.js';
+import { TlsProxy } from '../support/tls-proxy.js';
 
 /*
  * The sign-up, sign-in and consent pages in headless Chromium (Debian's package,
@@ -105,3 +107,46 @@ test('a wrong password shows an announced error and keeps the email', async () =
   await shot(page, 'sign-in-error');
   await context.close();
 });
+
+test('production cookies behind a TLS proxy: Chromium keeps the __Host- session, interaction and CSRF cookies and the __Secure- resume cookie, and the sign-in and consent work', async () => {
+  const proxy = new TlsProxy();
+  const issuer = await proxy.start();
+  const secure = await startAuthServer({ https: true, config: { issuer } });
+  proxy.forwardTo(secure.url);
+  const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    const client = await aPublicClient(secure.url, { client_name: 'Claude Code', redirect_uris: ['http://127.0.0.1:9/callback'] });
+    const user = await aUser(secure);
+    const seen = new Set<string>();
+    // Chromium drops a __Host- cookie that is not Secure, has a Domain or a Path other than /: what it keeps was accepted.
+    const keep = async () => (await context.cookies()).forEach((cookie) => seen.add(`${cookie.name} secure=${cookie.secure} path=${cookie.path.startsWith('/authorize/') ? '/authorize/<uid>' : cookie.path}`));
+    await page.goto(authorizeUrl(issuer, { client_id: client.client_id, response_type: 'code', redirect_uri: client.redirect_uris[0], scope: 'mcp:read', code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
+    await keep();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(USER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/interaction\//);
+    await keep();
+    await page.route('http://127.0.0.1:9/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'You can close this window.' }));
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/callback/);
+    const callback = new URL(page.url());
+    expect(callback.searchParams.get('code')).toEqual(expect.any(String));
+    expect(callback.searchParams.get('iss')).toBe(issuer);
+    await keep();
+    expect([...seen].sort()).toEqual([
+      '__Host-cp_csrf secure=true path=/',
+      '__Host-cp_interaction secure=true path=/',
+      '__Host-cp_interaction.sig secure=true path=/',
+      '__Host-cp_session secure=true path=/',
+      '__Host-cp_session.sig secure=true path=/',
+      '__Secure-cp_interaction_resume secure=true path=/authorize/<uid>',
+      '__Secure-cp_interaction_resume.sig secure=true path=/authorize/<uid>',
+    ]);
+  } finally {
+    await context.close();
+    await secure.close();
+    await proxy.stop();
+  }
+}, 60_000);

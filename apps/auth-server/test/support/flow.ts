@@ -1,15 +1,20 @@
 import type { User } from '@cp/domain';
 import { signUp } from '../../src/accounts/sign-up.js';
 import type { FormBrowser, Page } from './form-browser.js';
-import type { AuthHarness } from './harness.js';
+import { TEST_PASSWORD_COST, type AuthHarness } from './harness.js';
+import type { ScryptCost } from '../../src/accounts/passwords.js';
 import { authorizeUrl, pkce, tokenRequest, type RegisteredClient } from './oauth-client.js';
 
 let counter = 0;
 export const PASSWORD = 'correct horse battery staple';
 
-/** A user with a password, created the way /signup creates one. */
-export async function aUser(auth: Pick<AuthHarness, 'domain' | 'credentials'>, email = `user${++counter}-${Date.now()}@example.com`): Promise<User> {
-  return signUp({ email, password: PASSWORD }, { domain: auth.domain });
+/** A user with a password, created the way /signup creates one (at the tests' cost unless given one). */
+export async function aUser(
+  auth: Pick<AuthHarness, 'domain' | 'credentials'>,
+  email = `user${++counter}-${Date.now()}@example.com`,
+  passwordCost: ScryptCost = TEST_PASSWORD_COST,
+): Promise<User> {
+  return signUp({ email, password: PASSWORD }, { domain: auth.domain, passwordCost });
 }
 
 /** Signs in on the interaction page and answers the consent page; returns the page the browser left on. */

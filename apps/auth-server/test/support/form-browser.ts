@@ -13,16 +13,31 @@ export interface Page {
 export class FormBrowser {
   private readonly jar = new Map<string, string>();
 
+  /** Every Set-Cookie line received, in order. */
+  readonly setCookies: string[] = [];
+
+  /**
+   * `headers` go with every request (e.g. X-Forwarded-For, for an app that trusts a proxy).
+   * `tlsProxy`: stands in for a TLS-terminating proxy (no TLS here): an `https:` URL is
+   * fetched over `http:` on the same host and port with `X-Forwarded-Proto: https`.
+   */
+  constructor(
+    private readonly options: { headers?: Record<string, string>; tlsProxy?: boolean } = {},
+  ) {}
+
   /** Follows redirects on the server's origin; stops at the first one that leaves it (the client's redirect URI). */
   async open(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Page> {
     let current = url;
     let method = init.method ?? 'GET';
     let body: string | undefined = init.form === undefined ? undefined : new URLSearchParams(init.form).toString();
     for (let hops = 0; hops < 20; hops += 1) {
-      const res = await fetch(current, {
+      const viaProxy = this.options.tlsProxy === true && current.startsWith('https:');
+      const res = await fetch(viaProxy ? current.replace(/^https:/, 'http:') : current, {
         method,
         redirect: 'manual',
         headers: {
+          ...this.options.headers,
+          ...(viaProxy ? { 'x-forwarded-proto': 'https' } : {}),
           ...(this.cookieHeader() ? { cookie: this.cookieHeader() } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
         },
@@ -66,6 +81,7 @@ export class FormBrowser {
   }
 
   private store(setCookies: string[]): void {
+    this.setCookies.push(...setCookies);
     for (const line of setCookies) {
       const [pair = '', ...attributes] = line.split(';');
       const index = pair.indexOf('=');

@@ -6,14 +6,24 @@ import { createInMemoryCredentials, createInMemoryOidcStorage, inMemoryDeps } fr
 import { createCredentials, createOidcStorage } from '@cp/db';
 import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { TestDatabase } from '@cp/db/testing';
+import type { ScryptCost } from '../../src/accounts/passwords.js';
 import { createApp } from '../../src/app.js';
 import { type AuthConfig, makeConfig } from '../../src/config.js';
 import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
 import { silentLogger } from '@cp/http-runtime';
 import { createThrottles, type Throttles } from '../../src/security/throttle.js';
 
+/**
+ * The scrypt cost of the tests' accounts and of the apps they start: below the
+ * production floor (PASSWORD_COST), because every sign-up at the floor costs most of
+ * a second of CPU. Tests of hashing itself (password-upgrade, throttling) pass the floor.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { logN: 12, r: 8, p: 1 };
+
 export interface AuthHarness {
   readonly issuer: string;
+  /** Where the server listens: the issuer, or its http form when the issuer is https (`https` option). */
+  readonly url: string;
   readonly config: AuthConfig;
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly oidc: OidcStorage;
@@ -51,6 +61,14 @@ export interface HarnessOptions {
   readonly throttleStore?: ThrottleStoreOption;
   /** Replaces the throttles altogether (e.g. ones whose store fails). */
   readonly throttles?: Throttles;
+  /** Default: TEST_PASSWORD_COST. */
+  readonly passwordCost?: ScryptCost;
+  /**
+   * Production's cookies behind a TLS-terminating proxy: an https issuer, secure
+   * cookies, and X-Forwarded-* trusted from loopback. Requests go to `url` with
+   * X-Forwarded-Proto: https (FormBrowser's `tlsProxy`); there is no TLS here.
+   */
+  readonly https?: boolean;
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
@@ -72,8 +90,9 @@ export function databaseStorage(db: TestDatabase): Required<Pick<HarnessOptions,
 export async function startAuthServer(options: HarnessOptions = {}): Promise<AuthHarness> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = makeConfig({ issuer, ...options.config });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = options.https ? url.replace(/^http:/, 'https:') : url;
+  const config = makeConfig({ issuer, ...(options.https ? { secureCookies: true, trustProxy: 'loopback' } : {}), ...options.config });
   const memory = options.domain ? null : memoryDomain();
   const domain = options.domain ?? memory!;
   const oidc = options.oidc ?? createInMemoryOidcStorage();
@@ -84,10 +103,11 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   const redis = typeof store === 'object' ? store.redis : ownRedis;
   const keyPrefix = typeof store === 'object' ? store.keyPrefix : `auth-rl-test-${randomUUID()}`;
   const throttles = options.throttles ?? createThrottles(config.throttle, { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' });
-  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles, log: silentLogger() });
+  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, log: silentLogger() });
   server.on('request', app);
   return {
     issuer,
+    url,
     config,
     domain,
     oidc,

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig } from '@cp/domain';
 import { hashPassword } from '../../../auth-server/src/accounts/passwords.js';
 import { aUser, PASSWORD } from '../../../auth-server/test/support/flow.js';
-import { databaseStorage, startAuthServer, type AuthHarness } from '../../../auth-server/test/support/harness.js';
+import { databaseStorage, startAuthServer, TEST_PASSWORD_COST, type AuthHarness } from '../../../auth-server/test/support/harness.js';
 import { createApp } from '../../src/app.js';
 import { type DashboardConfig, makeConfig } from '../../src/config.js';
 import { silentLogger } from '@cp/http-runtime';
@@ -50,7 +50,7 @@ export function mountDashboard(
 /** An account that can sign in on the auth server with PASSWORD. */
 export async function anAccount(auth: AuthHarness): Promise<User> {
   const user = await aUser(auth);
-  await auth.credentials.setPasswordHash(user.id, await hashPassword(PASSWORD), new Date());
+  await auth.credentials.setPasswordHash(user.id, await hashPassword(PASSWORD, TEST_PASSWORD_COST), new Date());
   return user;
 }
 

@@ -16,5 +16,13 @@ export function createCredentials(prisma: PrismaClient): Credentials {
         update: { passwordHash, updatedAt: now },
       });
     },
+    async replacePasswordHash(userId, expected, passwordHash, now) {
+      if (!isUuid(userId)) return false;
+      const { count } = await prisma.credential.updateMany({
+        where: { userId, passwordHash: expected },
+        data: { passwordHash, updatedAt: now },
+      });
+      return count === 1;
+    },
   };
 }

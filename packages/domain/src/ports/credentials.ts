@@ -7,4 +7,14 @@ export interface Credentials {
   findPasswordHash(userId: string): Promise<string | null>;
   /** Creates or replaces the user's password hash. */
   setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void>;
+  /**
+   * Replaces the hash only while it is still `expected` (a rehash of the same password
+   * must never undo a change made meanwhile); false when it was not.
+   */
+  replacePasswordHash(
+    userId: string,
+    expected: string,
+    passwordHash: string,
+    now: Date,
+  ): Promise<boolean>;
 }

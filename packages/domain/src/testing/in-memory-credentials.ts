@@ -8,5 +8,10 @@ export function createInMemoryCredentials(state: Pick<InMemoryState, 'passwordHa
     async setPasswordHash(userId, passwordHash) {
       state.passwordHashes.set(userId, passwordHash);
     },
+    async replacePasswordHash(userId, expected, passwordHash) {
+      if (state.passwordHashes.get(userId) !== expected) return false;
+      state.passwordHashes.set(userId, passwordHash);
+      return true;
+    },
   };
 }

@@ -17,6 +17,8 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
   /** The key's budget without counting: refused while it is spent. */
   peek(key: string): Promise<RateDecision>;
+  /** Gives back one point counted by `consume` (the attempt turned out not to count). */
+  refund(key: string): Promise<void>;
   /** Forgets the key (its next request starts a new window). */
   reset(key: string): Promise<void>;
 }
@@ -94,6 +96,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
       if (res === null) return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
       return decision(res, res.consumedPoints < points);
+    },
+    async refund(key) {
+      try {
+        await limiter.reward(key, 1);
+      } catch (error) {
+        throw storeError(error);
+      }
     },
     async reset(key) {
       try {

@@ -20,4 +20,36 @@ export function credentialsContract(subject: () => CredentialsSubject): void {
     expect(await credentials.findPasswordHash(randomUUID())).toBeNull();
     expect(await credentials.findPasswordHash('not-a-uuid')).toBeNull();
   });
+
+  it('replaces a hash only while it is still the expected one', async () => {
+    const { credentials, aUser } = subject();
+    const userId = await aUser();
+    const now = new Date('2026-01-01T00:00:00Z');
+    await credentials.setPasswordHash(userId, 'scrypt$15$8$1$a$b', now);
+    expect(
+      await credentials.replacePasswordHash(userId, 'scrypt$15$8$1$a$b', 'scrypt$17$8$1$c$d', now),
+    ).toBe(true);
+    expect(await credentials.findPasswordHash(userId)).toBe('scrypt$17$8$1$c$d');
+    // Changed meanwhile: a stale replacement does not undo it.
+    expect(
+      await credentials.replacePasswordHash(userId, 'scrypt$15$8$1$a$b', 'scrypt$17$8$1$e$f', now),
+    ).toBe(false);
+    expect(await credentials.findPasswordHash(userId)).toBe('scrypt$17$8$1$c$d');
+    expect(
+      await credentials.replacePasswordHash(
+        randomUUID(),
+        'scrypt$15$8$1$a$b',
+        'scrypt$17$8$1$e$f',
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      await credentials.replacePasswordHash(
+        'not-a-uuid',
+        'scrypt$15$8$1$a$b',
+        'scrypt$17$8$1$e$f',
+        now,
+      ),
+    ).toBe(false);
+  });
 }
