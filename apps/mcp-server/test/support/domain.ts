@@ -5,6 +5,8 @@ import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 
 export interface TestDomain {
   readonly deps: DomainDeps;
+  /** Upload sessions stored for a user, counted in the database (what a limit must bound). */
+  uploadSessionsOf(userId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function createTestDomain(config: Partial<DomainConfig> = {}): Prom
       ids: { newId: () => randomUUID() },
       config: { ...defaultDomainConfig, ...config },
     },
+    uploadSessionsOf: (userId) => database.prisma.uploadSession.count({ where: { userId } }),
     async close() {
       await Promise.all([s3.close(), database.close()]);
     },
