@@ -50,7 +50,7 @@ export async function startBenchApp(
   const config = makeConfig({
     port,
     publicUrl: url,
-    auth: { issuer: issuer.issuer, jwksUrl: null, grantCacheSeconds: 30, jwksCooldownMs: 30_000 },
+    auth: { ...makeConfig({ port }).auth, issuer: issuer.issuer },
     rateLimit: { userPoints: 1e9, ipPoints: 1e9, windowSeconds: 60, uploadPoints: 1e9, uploadWindowSeconds: 60 },
   });
   server.on(

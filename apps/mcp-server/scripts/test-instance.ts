@@ -23,7 +23,7 @@ const port = (server.address() as AddressInfo).port;
 const mcpUrl = `http://127.0.0.1:${port}/mcp`;
 const issuer = await startTestIssuer({ audience: mcpUrl });
 const domain = await createTestDomain();
-const config = makeConfig({ port, publicUrl: mcpUrl, auth: { issuer: issuer.issuer, jwksUrl: null, grantCacheSeconds: 30, jwksCooldownMs: 30_000 } });
+const config = makeConfig({ port, publicUrl: mcpUrl, auth: { ...makeConfig({ port }).auth, issuer: issuer.issuer } });
 server.on(
   'request',
   createApp({

@@ -169,6 +169,51 @@ describe('keys', () => {
   });
 });
 
+describe('the verified-token cache is capped at MCP_TOKEN_CACHE_SECONDS', () => {
+  // A harness of its own: its token cache runs on a clock the test moves, and its JWKS
+  // is fetched again on every verification, so re-verifying is visible at the issuer.
+  let capped: Harness;
+  let clock = Date.now();
+  const CAP = 300;
+  beforeAll(async () => {
+    capped = await startHarness({ domain: domain.deps, tokenCacheSeconds: CAP, jwksMaxAgeMs: 0, jwksCooldownMs: 0, now: () => clock });
+  });
+  afterAll(async () => {
+    await capped.close();
+  });
+  const call = async (token: string) => rpc(capped.mcpUrl, toolCall('whoami'), { token });
+
+  test('a cached token is verified again after the cap, although it lives longer', async () => {
+    const token = await capped.tokenFor(await aUser(capped.domain), { expiresIn: 30 * 24 * 3600 });
+    expect((await call(token)).status).toBe(200);
+    const fetches = capped.issuer.jwksFetches;
+    clock += (CAP - 1) * 1000;
+    expect((await call(token)).status).toBe(200);
+    expect(capped.issuer.jwksFetches).toBe(fetches);
+    clock += 1000;
+    expect((await call(token)).status).toBe(200);
+    expect(capped.issuer.jwksFetches).toBe(fetches + 1);
+  });
+
+  test('a token whose signing key was removed from the JWKS is refused once the cap has passed', async () => {
+    const token = await capped.tokenFor(await aUser(capped.domain), { expiresIn: 30 * 24 * 3600 });
+    expect((await call(token)).status).toBe(200);
+    const retired = capped.issuer.currentKid;
+    await capped.issuer.rotateKey();
+    capped.issuer.removeKey(retired);
+    // Within the cap the cached verification still answers (the documented bound)...
+    clock += (CAP - 1) * 1000;
+    expect((await call(token)).status).toBe(200);
+    // ...after it, the signature is checked against the keys published now.
+    clock += 1000;
+    const refused = await call(token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token", error_description="The access token signature or format is invalid."');
+    // Tokens signed with the new key are accepted.
+    expect((await call(await capped.tokenFor(await aUser(capped.domain)))).status).toBe(200);
+  });
+});
+
 describe('scopes', () => {
   // Every tool, by the scope its definition declares (tools/define.ts): the gate answers before any argument is read.
   const toolsNeeding = (scope: ToolScope): string[] => TOOLS.filter((tool) => tool.scope === scope).map((tool) => tool.name);

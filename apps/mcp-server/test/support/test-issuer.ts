@@ -39,6 +39,12 @@ export interface TestIssuer {
   sign(options?: TokenOptions): Promise<string>;
   /** A new key, published in the JWKS; later tokens are signed with it. */
   rotateKey(): Promise<void>;
+  /** Takes the key with this kid out of the published JWKS, as an issuer retiring a key does. */
+  removeKey(kid: string): void;
+  /** The kid tokens are signed with now. */
+  readonly currentKid: string;
+  /** How many times the JWKS was fetched. */
+  readonly jwksFetches: number;
   /** A key that is never published (for "bad signature"). */
   foreignKey(): Promise<SigningKey>;
   close(): Promise<void>;
@@ -54,7 +60,9 @@ export async function startTestIssuer(options: { audience: string; port?: number
   const keys: SigningKey[] = [await newKey()];
   const grants = new Set<string>();
   let issuer = '';
+  let jwksFetches = 0;
   const server: Server = createServer((req, res) => {
+    if (req.url === '/jwks') jwksFetches += 1;
     const body =
       req.url === '/jwks'
         ? { keys: keys.map((key) => key.publicJwk) }
@@ -93,6 +101,16 @@ export async function startTestIssuer(options: { audience: string; port?: number
     },
     async rotateKey() {
       keys.push(await newKey());
+    },
+    removeKey(kid) {
+      const index = keys.findIndex((key) => key.kid === kid);
+      if (index >= 0) keys.splice(index, 1);
+    },
+    get currentKid() {
+      return keys[keys.length - 1]!.kid;
+    },
+    get jwksFetches() {
+      return jwksFetches;
     },
     foreignKey: newKey,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
