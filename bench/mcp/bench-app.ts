@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from '../../apps/mcp-server/src/app.js';
-import { grantLookupFromSet } from '../../packages/domain/src/testing/in-memory-grant-lookup.js';
+import { grantLookupFromMap } from '../../packages/domain/src/testing/in-memory-grant-lookup.js';
 import { makeConfig } from '../../apps/mcp-server/src/config.js';
 import { createLogger } from '../../apps/mcp-server/src/log.js';
 import { createRateLimits } from '../../apps/mcp-server/src/rate-limit/limiter.js';
@@ -58,7 +58,7 @@ export async function startBenchApp(
     createApp({
       config,
       domain: domain.deps,
-      grants: grantLookupFromSet(issuer.grants),
+      grants: grantLookupFromMap(issuer.grants),
       rateLimits: createRateLimits(config.rateLimit),
       log: createLogger({ level: 'warn', destination: process.stderr }),
     }),

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerUser } from '@cp/domain';
 import { createApp } from '../src/app.js';
-import { grantLookupFromSet } from '@cp/domain/testing';
+import { grantLookupFromMap } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
 import { createLogger } from '@cp/http-runtime';
 import { createRateLimits } from '../src/rate-limit/limiter.js';
@@ -29,7 +29,7 @@ server.on(
   createApp({
     config,
     domain: domain.deps,
-    grants: grantLookupFromSet(issuer.grants),
+    grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit),
     log: createLogger({ service: 'mcp-server', level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr }),
   }),

@@ -147,12 +147,28 @@ describe('every 401', () => {
   test('a revoked grant stops working within the cache time (<= 30 s; 1 s here)', async () => {
     const user = await aUser(h.domain);
     const grantId = randomUUID();
-    h.issuer.grants.add(grantId);
+    h.issuer.grants.set(grantId, { accountId: user.id, clientId: 'test-client' });
     const token = await h.tokenFor(user, { grantId });
     expect((await rpc(h.mcpUrl, toolCall('whoami'), { token })).status).toBe(200);
     h.issuer.grants.delete(grantId);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await expectInvalidToken(token, 'The authorization for this token was revoked.');
+  });
+
+  test("a token naming another user's grant (signed correctly) is refused", async () => {
+    const [owner, other] = [await aUser(h.domain), await aUser(h.domain)];
+    const grantId = randomUUID();
+    h.issuer.grants.set(grantId, { accountId: owner.id, clientId: 'test-client' });
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(owner, { grantId }) })).status).toBe(200);
+    await expectInvalidToken(await h.tokenFor(other, { grantId }), "The access token's grant does not belong to this user and client.");
+  });
+
+  test("a token naming another client's grant (signed correctly) is refused", async () => {
+    const user = await aUser(h.domain);
+    const grantId = randomUUID();
+    h.issuer.grants.set(grantId, { accountId: user.id, clientId: 'claude' });
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user, { grantId, clientId: 'claude' }) })).status).toBe(200);
+    await expectInvalidToken(await h.tokenFor(user, { grantId, clientId: 'cursor' }), "The access token's grant does not belong to this user and client.");
   });
 
   test('a user that does not exist', async () => {

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Redis } from 'ioredis';
 import { createApp } from '../../src/app.js';
-import { grantLookupFromSet } from '@cp/domain/testing';
+import { grantLookupFromMap } from '@cp/domain/testing';
 import { type AppConfig, makeConfig, type RateLimitConfig, defaultRateLimits } from '../../src/config.js';
 import { silentLogger, type Logger } from '@cp/http-runtime';
 import { createRateLimits } from '../../src/rate-limit/limiter.js';
@@ -64,7 +64,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const app = createApp({
     config,
     domain: options.domain,
-    grants: grantLookupFromSet(issuer.grants),
+    grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit, { redis: options.redis ?? null, keyPrefix: options.rateLimitPrefix }),
     log: options.log ?? silentLogger(),
     now: options.now,
