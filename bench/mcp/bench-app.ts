@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from '../../apps/mcp-server/src/app.js';
-import { grantLookupFromSet } from '../../packages/domain/src/testing/in-memory-grant-lookup.js';
+import { grantLookupFromMap } from '../../packages/domain/src/testing/in-memory-grant-lookup.js';
 import { makeConfig } from '../../apps/mcp-server/src/config.js';
 import { createLogger } from '../../apps/mcp-server/src/log.js';
 import { createRateLimits } from '../../apps/mcp-server/src/rate-limit/limiter.js';
@@ -50,7 +50,7 @@ export async function startBenchApp(
   const config = makeConfig({
     port,
     publicUrl: url,
-    auth: { issuer: issuer.issuer, jwksUrl: null, grantCacheSeconds: 30, jwksCooldownMs: 30_000 },
+    auth: { ...makeConfig({ port }).auth, issuer: issuer.issuer },
     rateLimit: { userPoints: 1e9, ipPoints: 1e9, windowSeconds: 60, uploadPoints: 1e9, uploadWindowSeconds: 60 },
   });
   server.on(
@@ -58,7 +58,7 @@ export async function startBenchApp(
     createApp({
       config,
       domain: domain.deps,
-      grants: grantLookupFromSet(issuer.grants),
+      grants: grantLookupFromMap(issuer.grants),
       rateLimits: createRateLimits(config.rateLimit),
       log: createLogger({ level: 'warn', destination: process.stderr }),
     }),

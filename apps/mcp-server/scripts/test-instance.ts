@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerUser } from '@cp/domain';
 import { createApp } from '../src/app.js';
-import { grantLookupFromSet } from '@cp/domain/testing';
+import { grantLookupFromMap } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
 import { createLogger } from '@cp/http-runtime';
 import { createRateLimits } from '../src/rate-limit/limiter.js';
@@ -23,13 +23,13 @@ const port = (server.address() as AddressInfo).port;
 const mcpUrl = `http://127.0.0.1:${port}/mcp`;
 const issuer = await startTestIssuer({ audience: mcpUrl });
 const domain = await createTestDomain();
-const config = makeConfig({ port, publicUrl: mcpUrl, auth: { issuer: issuer.issuer, jwksUrl: null, grantCacheSeconds: 30, jwksCooldownMs: 30_000 } });
+const config = makeConfig({ port, publicUrl: mcpUrl, auth: { ...makeConfig({ port }).auth, issuer: issuer.issuer } });
 server.on(
   'request',
   createApp({
     config,
     domain: domain.deps,
-    grants: grantLookupFromSet(issuer.grants),
+    grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit),
     log: createLogger({ service: 'mcp-server', level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr }),
   }),

@@ -30,6 +30,8 @@ export interface AppDeps extends OperabilityDeps<McpMetrics> {
   readonly log: Logger;
   /** Defaults to verifying JWTs against the issuer's JWKS (config.auth). */
   readonly tokens?: TokenVerifier;
+  /** The verified-token cache's clock, in milliseconds (tests move it on). */
+  readonly now?: () => number;
 }
 
 /** Pure wiring: no listening, no env, no globals. */
@@ -50,8 +52,9 @@ export function createApp(appDeps: AppDeps): express.Express {
       createTokenVerifier({
         issuer: config.auth.issuer,
         audience: config.publicUrl,
-        keys: createJwks({ issuer: config.auth.issuer, jwksUrl: config.auth.jwksUrl, cooldownMs: config.auth.jwksCooldownMs }),
+        keys: createJwks({ issuer: config.auth.issuer, jwksUrl: config.auth.jwksUrl, cooldownMs: config.auth.jwksCooldownMs, maxAgeMs: config.auth.jwksMaxAgeMs }),
       }),
+      { maxAgeSeconds: config.auth.tokenCacheSeconds, now: deps.now },
     );
   const resolvePrincipal = createPrincipalResolver({
     grants: deps.grants,

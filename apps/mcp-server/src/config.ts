@@ -19,6 +19,14 @@ export interface AuthConfig {
   readonly grantCacheSeconds: number;
   /** Minimum time between two JWKS refetches triggered by an unknown `kid`. */
   readonly jwksCooldownMs: number;
+  /**
+   * How long a verified token is trusted without checking its signature again (never
+   * past its `exp`): with `jwksMaxAgeMs`, the bound on how long a signing key removed
+   * from the issuer's JWKS keeps working.
+   */
+  readonly tokenCacheSeconds: number;
+  /** How long the fetched JWKS is used before it is fetched again. */
+  readonly jwksMaxAgeMs: number;
 }
 
 export interface AppConfig {
@@ -41,6 +49,9 @@ export interface AppConfig {
   /** Express `trust proxy` value: false, or a hop count / subnet list when behind a proxy. */
   readonly trustProxy: boolean | number | string;
 }
+
+/** MCP_TOKEN_CACHE_SECONDS: minutes, not the token's lifetime (settings.ts bounds it). */
+export const defaultTokenCacheSeconds = 300;
 
 export const defaultRateLimits: RateLimitConfig = {
   userPoints: 300,
@@ -86,7 +97,14 @@ export function makeConfig(overrides: Partial<AppConfig> & { port: number }): Ap
     allowedOrigins: deriveAllowedOrigins(publicUrl, overrides.port),
     dashboardUrl: 'http://localhost:4300',
     deliveryUrl: 'http://localhost:4200',
-    auth: { issuer: 'http://localhost:4000', jwksUrl: null, grantCacheSeconds: 30, jwksCooldownMs: 30_000 },
+    auth: {
+      issuer: 'http://localhost:4000',
+      jwksUrl: null,
+      grantCacheSeconds: 30,
+      jwksCooldownMs: 30_000,
+      tokenCacheSeconds: defaultTokenCacheSeconds,
+      jwksMaxAgeMs: defaultTokenCacheSeconds * 1000,
+    },
     rateLimit: defaultRateLimits,
     maxBodyBytes: 1024 * 1024,
     contentCacheBytes: 64 * 1024 * 1024,

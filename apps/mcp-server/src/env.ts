@@ -32,6 +32,9 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
         jwksUrl: env.AUTH_JWKS_URL ?? null,
         grantCacheSeconds: env.AUTH_GRANT_CACHE_SECONDS,
         jwksCooldownMs: 30_000,
+        // One setting bounds both caches a removed signing key could hide in.
+        tokenCacheSeconds: env.MCP_TOKEN_CACHE_SECONDS,
+        jwksMaxAgeMs: env.MCP_TOKEN_CACHE_SECONDS * 1000,
       },
       rateLimit: {
         userPoints: env.RATE_LIMIT_USER_POINTS,

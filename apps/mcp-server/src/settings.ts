@@ -12,7 +12,7 @@ import {
   trustProxy,
 } from '@cp/http-runtime';
 import { z } from 'zod';
-import { defaultRateLimits } from './config.js';
+import { defaultRateLimits, defaultTokenCacheSeconds } from './config.js';
 
 /**
  * Every variable the MCP server reads, with its default and what it accepts
@@ -34,6 +34,12 @@ export const mcpSettings = defineSettings({
   AUTH_ISSUER: httpUrl.default('http://localhost:4000'),
   AUTH_JWKS_URL: httpUrl.optional(),
   AUTH_GRANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30, 'must be at most 30 (revocation must apply within 30 s)').default(30),
+  MCP_TOKEN_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30, 'must be at least 30 (below, every request would fetch the JWKS again)')
+    .max(900, 'must be at most 900 (a signing key removed from the JWKS must stop working within minutes)')
+    .default(defaultTokenCacheSeconds),
   ...redisEnvShape,
   RATE_LIMIT_USER_POINTS: positiveInt(defaultRateLimits.userPoints),
   RATE_LIMIT_IP_POINTS: positiveInt(defaultRateLimits.ipPoints),

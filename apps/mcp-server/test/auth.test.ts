@@ -147,12 +147,28 @@ describe('every 401', () => {
   test('a revoked grant stops working within the cache time (<= 30 s; 1 s here)', async () => {
     const user = await aUser(h.domain);
     const grantId = randomUUID();
-    h.issuer.grants.add(grantId);
+    h.issuer.grants.set(grantId, { accountId: user.id, clientId: 'test-client' });
     const token = await h.tokenFor(user, { grantId });
     expect((await rpc(h.mcpUrl, toolCall('whoami'), { token })).status).toBe(200);
     h.issuer.grants.delete(grantId);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await expectInvalidToken(token, 'The authorization for this token was revoked.');
+  });
+
+  test("a token naming another user's grant (signed correctly) is refused", async () => {
+    const [owner, other] = [await aUser(h.domain), await aUser(h.domain)];
+    const grantId = randomUUID();
+    h.issuer.grants.set(grantId, { accountId: owner.id, clientId: 'test-client' });
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(owner, { grantId }) })).status).toBe(200);
+    await expectInvalidToken(await h.tokenFor(other, { grantId }), "The access token's grant does not belong to this user and client.");
+  });
+
+  test("a token naming another client's grant (signed correctly) is refused", async () => {
+    const user = await aUser(h.domain);
+    const grantId = randomUUID();
+    h.issuer.grants.set(grantId, { accountId: user.id, clientId: 'claude' });
+    expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user, { grantId, clientId: 'claude' }) })).status).toBe(200);
+    await expectInvalidToken(await h.tokenFor(user, { grantId, clientId: 'cursor' }), "The access token's grant does not belong to this user and client.");
   });
 
   test('a user that does not exist', async () => {
@@ -166,6 +182,51 @@ describe('keys', () => {
     expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user) })).status).toBe(200);
     await h.issuer.rotateKey();
     expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user) })).status).toBe(200);
+  });
+});
+
+describe('the verified-token cache is capped at MCP_TOKEN_CACHE_SECONDS', () => {
+  // A harness of its own: its token cache runs on a clock the test moves, and its JWKS
+  // is fetched again on every verification, so re-verifying is visible at the issuer.
+  let capped: Harness;
+  let clock = Date.now();
+  const CAP = 300;
+  beforeAll(async () => {
+    capped = await startHarness({ domain: domain.deps, tokenCacheSeconds: CAP, jwksMaxAgeMs: 0, jwksCooldownMs: 0, now: () => clock });
+  });
+  afterAll(async () => {
+    await capped.close();
+  });
+  const call = async (token: string) => rpc(capped.mcpUrl, toolCall('whoami'), { token });
+
+  test('a cached token is verified again after the cap, although it lives longer', async () => {
+    const token = await capped.tokenFor(await aUser(capped.domain), { expiresIn: 30 * 24 * 3600 });
+    expect((await call(token)).status).toBe(200);
+    const fetches = capped.issuer.jwksFetches;
+    clock += (CAP - 1) * 1000;
+    expect((await call(token)).status).toBe(200);
+    expect(capped.issuer.jwksFetches).toBe(fetches);
+    clock += 1000;
+    expect((await call(token)).status).toBe(200);
+    expect(capped.issuer.jwksFetches).toBe(fetches + 1);
+  });
+
+  test('a token whose signing key was removed from the JWKS is refused once the cap has passed', async () => {
+    const token = await capped.tokenFor(await aUser(capped.domain), { expiresIn: 30 * 24 * 3600 });
+    expect((await call(token)).status).toBe(200);
+    const retired = capped.issuer.currentKid;
+    await capped.issuer.rotateKey();
+    capped.issuer.removeKey(retired);
+    // Within the cap the cached verification still answers (the documented bound)...
+    clock += (CAP - 1) * 1000;
+    expect((await call(token)).status).toBe(200);
+    // ...after it, the signature is checked against the keys published now.
+    clock += 1000;
+    const refused = await call(token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token", error_description="The access token signature or format is invalid."');
+    // Tokens signed with the new key are accepted.
+    expect((await call(await capped.tokenFor(await aUser(capped.domain)))).status).toBe(200);
   });
 });
 

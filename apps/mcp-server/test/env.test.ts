@@ -25,11 +25,15 @@ describe('env', () => {
       allowedHosts: ['localhost:4100', '127.0.0.1:4100', '[::1]:4100'],
       allowedOrigins: ['http://localhost:4100', 'http://127.0.0.1:4100', 'http://[::1]:4100'],
       dashboardUrl: 'http://localhost:4300',
-      auth: { issuer: 'http://localhost:4000', jwksUrl: null, grantCacheSeconds: 30 },
+      auth: { issuer: 'http://localhost:4000', jwksUrl: null, grantCacheSeconds: 30, tokenCacheSeconds: 300, jwksMaxAgeMs: 300_000 },
       rateLimit: { userPoints: 300, ipPoints: 60, windowSeconds: 60, uploadPoints: 20, uploadWindowSeconds: 600 },
     });
     expect(env.redisUrl).toBeNull();
     expect(env.maxUploadBytes).toBe(5 * 1024 * 1024);
+  });
+
+  test('MCP_TOKEN_CACHE_SECONDS bounds both the verified-token cache and the JWKS cache', () => {
+    expect(parseEnv({ MCP_TOKEN_CACHE_SECONDS: '120' }).app.auth).toMatchObject({ tokenCacheSeconds: 120, jwksMaxAgeMs: 120_000 });
   });
 
   test('a public URL adds its host and origin to the loopback defaults', () => {
@@ -43,6 +47,8 @@ describe('env', () => {
     [{ MCP_PUBLIC_URL: 'not a url' }, 'MCP_PUBLIC_URL: must be an http(s) URL'],
     [{ MCP_PUBLIC_URL: 'http://localhost:4100/mcp?x=1' }, 'MCP_PUBLIC_URL: must not carry a query or a fragment'],
     [{ AUTH_GRANT_CACHE_SECONDS: '60' }, 'AUTH_GRANT_CACHE_SECONDS: must be at most 30 (revocation must apply within 30 s)'],
+    [{ MCP_TOKEN_CACHE_SECONDS: '3600' }, 'MCP_TOKEN_CACHE_SECONDS: must be at most 900 (a signing key removed from the JWKS must stop working within minutes)'],
+    [{ MCP_TOKEN_CACHE_SECONDS: '0' }, 'MCP_TOKEN_CACHE_SECONDS: must be at least 30 (below, every request would fetch the JWKS again)'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
     [{ RATE_LIMIT_USER_POINTS: '0' }, 'RATE_LIMIT_USER_POINTS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { Redis } from 'ioredis';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
@@ -27,8 +28,8 @@ const limits = { userPoints: 3, ipPoints: 2, windowSeconds: 60, uploadPoints: 1,
 
 describe.each(stores)('%s store', (store) => {
   const harnesses: Harness[] = [];
-  const start = async (prefix = `test-${randomUUID()}`) => {
-    const h = await startHarness({ domain: domain.deps, rateLimit: limits, redis: store === 'redis' ? redis : null, rateLimitPrefix: prefix });
+  const start = async (prefix = `test-${randomUUID()}`, rateLimit: Partial<typeof limits> = {}) => {
+    const h = await startHarness({ domain: domain.deps, rateLimit: { ...limits, ...rateLimit }, redis: store === 'redis' ? redis : null, rateLimitPrefix: prefix });
     harnesses.push(h);
     return h;
   };
@@ -92,6 +93,109 @@ describe.each(stores)('%s store', (store) => {
     expect(second.headers.get('ratelimit-policy')).toBe('1;w=600');
     // Other tools still work.
     expect((await rpc(h.mcpUrl, toolCall('whoami'), { token })).status).toBe(200);
+  });
+
+  describe('batches and parallel requests: every message pays', () => {
+    const UPLOADS = 20;
+    const startWide = () => start(undefined, { userPoints: 100, ipPoints: 100, uploadPoints: UPLOADS });
+    const uploads = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => toolCall('upload_component', { name: `${prefix}-${i}` }, i + 1));
+    const OLD = { 'mcp-protocol-version': '2025-03-26' };
+
+    test('two parallel batches of 15 upload_component calls (protocol 2025-03-26) start no more sessions than the upload budget', async () => {
+      const h = await startWide();
+      const user = await aUser(h.domain);
+      const token = await h.tokenFor(user);
+      const [a, b] = await Promise.all([rpc(h.mcpUrl, uploads(15, 'batch-a'), { token, headers: OLD }), rpc(h.mcpUrl, uploads(15, 'batch-b'), { token, headers: OLD })]);
+      const sessions = await domain.uploadSessionsOf(user.id);
+      expect(sessions).toBeLessThanOrEqual(UPLOADS);
+      // One batch fits the budget, the other does not: it runs none of its calls.
+      expect([a.status, b.status].sort()).toEqual([200, 429]);
+      const [admitted, refused] = a.status === 200 ? [a, b] : [b, a];
+      const results = admitted.json as { result?: { isError?: boolean } }[];
+      expect(results).toHaveLength(15);
+      expect(results.every((response) => response.result !== undefined && response.result.isError === undefined)).toBe(true);
+      expect(sessions).toBe(15);
+      expect(refused.headers.get('retry-after')).not.toBeNull();
+      expect(refused.json).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32029, data: { retryAfterSeconds: expect.any(Number) } } });
+      expect(refused.json.error.message).toMatch(/^Rate limit exceeded: too many uploads started\. Retry after \d+ seconds;/);
+    });
+
+    test('a batch the budget cannot cover runs none of its calls', async () => {
+      const h = await startWide();
+      const user = await aUser(h.domain);
+      const token = await h.tokenFor(user);
+      expect((await rpc(h.mcpUrl, toolCall('upload_component', { name: 'first' }), { token })).status).toBe(200);
+      const refused = await rpc(h.mcpUrl, uploads(UPLOADS, 'too-many'), { token, headers: OLD });
+      expect(refused.status).toBe(429);
+      expect(await domain.uploadSessionsOf(user.id)).toBe(1);
+    });
+
+    test('the request budget pays one point per message of a batch', async () => {
+      const h = await start(undefined, { userPoints: 10 });
+      const token = await h.tokenFor(await aUser(h.domain));
+      const whoamis = (count: number) => Array.from({ length: count }, (_, i) => toolCall('whoami', {}, i + 1));
+      const first = await rpc(h.mcpUrl, whoamis(4), { token, headers: OLD });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('ratelimit-remaining')).toBe('6');
+      // Two parallel batches of 4 against the 6 points left: one passes, one is refused whole.
+      const [a, b] = await Promise.all([rpc(h.mcpUrl, whoamis(4), { token, headers: OLD }), rpc(h.mcpUrl, whoamis(4), { token, headers: OLD })]);
+      expect([a.status, b.status].sort()).toEqual([200, 429]);
+      const refused = a.status === 429 ? a : b;
+      expect(refused.json.error.message).toMatch(/^Rate limit exceeded: too many requests\. Retry after \d+ seconds;/);
+    });
+
+    test('without a token, the IP pays one point per message of a batch', async () => {
+      const h = await start(undefined, { ipPoints: 2 });
+      const pings = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
+      const refused = await rpc(h.mcpUrl, pings, { headers: OLD });
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.message).toMatch(/^Rate limit exceeded: too many requests without a valid token\./);
+    });
+
+    test('a batch with MCP-Protocol-Version 2025-06-18 or later is refused with 400, and starts nothing', async () => {
+      const h = await startWide();
+      const user = await aUser(h.domain);
+      const token = await h.tokenFor(user);
+      const versions = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version >= '2025-06-18');
+      expect(versions).toContain('2025-06-18');
+      for (const version of versions) {
+        const refused = await rpc(h.mcpUrl, uploads(2, `new-${version}`), { token, headers: { 'mcp-protocol-version': version } });
+        expect(refused.status).toBe(400);
+        expect(refused.json).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32600,
+            message: `Invalid Request: JSON-RPC batching was removed in MCP 2025-06-18 and this request speaks ${version} (its MCP-Protocol-Version header). Send one message per request.`,
+          },
+        });
+        // One message per request is answered.
+        const single = await rpc(h.mcpUrl, toolCall('whoami'), { token, headers: { 'mcp-protocol-version': version } });
+        expect(single.status).toBe(200);
+      }
+      expect(await domain.uploadSessionsOf(user.id)).toBe(0);
+    });
+
+    test('Promise.all of N single upload_component calls starts no more sessions than the budget', async () => {
+      const h = await startWide();
+      const user = await aUser(h.domain);
+      const token = await h.tokenFor(user);
+      const responses = await Promise.all(
+        Array.from({ length: UPLOADS + 10 }, (_, i) => rpc(h.mcpUrl, toolCall('upload_component', { name: `parallel-${i}` }), { token, headers: { 'mcp-protocol-version': '2025-06-18' } })),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(UPLOADS);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      expect(await domain.uploadSessionsOf(user.id)).toBe(UPLOADS);
+    });
+
+    test('Promise.all of N single requests admits no more than the request budget', async () => {
+      const h = await start();
+      const token = await h.tokenFor(await aUser(h.domain));
+      const responses = await Promise.all(Array.from({ length: 12 }, () => rpc(h.mcpUrl, toolCall('whoami'), { token })));
+      expect(responses.filter((response) => response.status === 200)).toHaveLength(limits.userPoints);
+      expect(responses.filter((response) => response.status === 429)).toHaveLength(12 - limits.userPoints);
+    });
   });
 
   if (store === 'redis') {

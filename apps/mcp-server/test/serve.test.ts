@@ -1,5 +1,5 @@
 import { registerUser, startUpload } from '@cp/domain';
-import { grantLookupFromSet } from '@cp/domain/testing';
+import { grantLookupFromMap } from '@cp/domain/testing';
 import { makeConfig } from '../src/config.js';
 import { silentLogger } from '@cp/http-runtime';
 import { serveMcp } from '../src/serve.js';
@@ -19,7 +19,7 @@ describe('serveMcp', () => {
       config: makeConfig({ port: 0 }),
       host: '127.0.0.1',
       domain: domain.deps,
-      grants: grantLookupFromSet(new Set()),
+      grants: grantLookupFromMap(new Map()),
       redisUrl: null,
       log: silentLogger(),
       sweepIntervalSeconds: 0.5,

@@ -201,9 +201,13 @@ describe('with a token', () => {
     expect(json.result.capabilities.tools).toBeDefined();
   });
 
-  test('an unsupported Mcp-Protocol-Version header is refused', async () => {
-    const { status } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { token, headers: { 'mcp-protocol-version': '1999-01-01' } });
+  test('an unsupported Mcp-Protocol-Version header is refused, naming the supported ones', async () => {
+    const { status, json } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { token, headers: { 'mcp-protocol-version': '1999-01-01' } });
     expect(status).toBe(400);
+    expect(json.error).toEqual({
+      code: -32600,
+      message: `Bad Request: unsupported MCP-Protocol-Version "1999-01-01". Send the version negotiated at initialize, one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+    });
   });
 
   test('an unknown tool is a JSON-RPC invalid-params error', async () => {

@@ -26,7 +26,7 @@ function countingVerifier(expiresAt: number): TokenVerifier & { calls: string[] 
 describe('the verified-token cache', () => {
   test('verifies a token once and answers later requests with the same claims', async () => {
     const inner = countingVerifier(Date.now() + 60_000);
-    const tokens = withVerifiedTokenCache(inner);
+    const tokens = withVerifiedTokenCache(inner, { maxAgeSeconds: 300 });
     const first = await tokens.verify('good-a');
     expect(await tokens.verify('good-a')).toBe(first);
     expect(inner.calls).toEqual(['good-a']);
@@ -34,7 +34,7 @@ describe('the verified-token cache', () => {
 
   test('never answers for another token', async () => {
     const inner = countingVerifier(Date.now() + 60_000);
-    const tokens = withVerifiedTokenCache(inner);
+    const tokens = withVerifiedTokenCache(inner, { maxAgeSeconds: 300 });
     await tokens.verify('good-a');
     await tokens.verify('good-b');
     expect(inner.calls).toEqual(['good-a', 'good-b']);
@@ -43,16 +43,29 @@ describe('the verified-token cache', () => {
   test('verifies again once the token has expired (and the verifier then refuses it)', async () => {
     let clock = 1_000_000;
     const inner = countingVerifier(clock + 10_000);
-    const tokens = withVerifiedTokenCache(inner, { now: () => clock });
+    const tokens = withVerifiedTokenCache(inner, { maxAgeSeconds: 300, now: () => clock });
     await tokens.verify('good-a');
     clock += 10_000;
     await tokens.verify('good-a');
     expect(inner.calls).toEqual(['good-a', 'good-a']);
   });
 
+  test('verifies again after the maximum age, however long the token still lives', async () => {
+    let clock = 1_000_000;
+    const inner = countingVerifier(clock + 30 * 24 * 3600_000);
+    const tokens = withVerifiedTokenCache(inner, { maxAgeSeconds: 300, now: () => clock });
+    await tokens.verify('good-a');
+    clock += 299_999;
+    await tokens.verify('good-a');
+    expect(inner.calls).toEqual(['good-a']);
+    clock += 1;
+    await tokens.verify('good-a');
+    expect(inner.calls).toEqual(['good-a', 'good-a']);
+  });
+
   test('does not remember refusals', async () => {
     const inner = countingVerifier(Date.now() + 60_000);
-    const tokens = withVerifiedTokenCache(inner);
+    const tokens = withVerifiedTokenCache(inner, { maxAgeSeconds: 300 });
     await expect(tokens.verify('bad')).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(tokens.verify('bad')).rejects.toBeInstanceOf(InvalidTokenError);
     expect(inner.calls).toEqual(['bad', 'bad']);

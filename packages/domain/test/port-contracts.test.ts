@@ -7,12 +7,13 @@ import {
   credentialsContract,
   environmentProtectionContract,
   grantLookupContract,
-  grantLookupFromSet,
+  grantLookupFromMap,
   InMemoryState,
   ManualClock,
   oidcStorageContract,
   uploadSweepContract,
 } from '../src/testing/index.js';
+import type { GrantOwner } from '../src/index.js';
 
 // The in-memory implementations the apps' tests use, held to the same contracts as packages/db's.
 
@@ -34,13 +35,13 @@ describe('in-memory credentials', () => {
   credentialsContract(() => ({ credentials, aUser: async () => randomUUID() }));
 });
 
-describe('grant lookup from a Set', () => {
-  // The Set holds the grants that exist: an expired grant, or another model's row, is simply not in it.
-  const grants = new Set<string>();
+describe('grant lookup from a Map', () => {
+  // The Map holds the grants that exist: an expired grant, or another model's row, is simply not in it.
+  const grants = new Map<string, GrantOwner>();
   grantLookupContract(() => ({
-    lookup: grantLookupFromSet(grants),
-    store: async (id, lifetime, model = 'Grant') => {
-      if (model === 'Grant' && lifetime !== 'expired') grants.add(id);
+    lookup: grantLookupFromMap(grants),
+    store: async (id, lifetime, owner, model = 'Grant') => {
+      if (model === 'Grant' && lifetime !== 'expired') grants.set(id, owner);
     },
     revoke: async (id) => {
       grants.delete(id);

@@ -22,6 +22,15 @@ async function spend(limiter: RateLimiter, key: string, times: number): Promise<
   return allowed;
 }
 
+/**
+ * Two parallel callers each take 15 of a budget of 20 (a batch of 15 messages each):
+ * exactly one is admitted, and the budget says so.
+ */
+async function atomicRace(limiter: RateLimiter): Promise<{ admitted: number; remaining: number }> {
+  const decisions = await Promise.all([limiter.consume('k', 15), limiter.consume('k', 15)]);
+  return { admitted: decisions.filter((decision) => decision.allowed).length, remaining: decisions.find((decision) => decision.allowed)?.remaining ?? -1 };
+}
+
 describe('memory store', () => {
   test('consume counts until the budget is spent, then refuses with the seconds to wait', async () => {
     const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 2, windowSeconds: 60 });
@@ -32,6 +41,14 @@ describe('memory store', () => {
     expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
     expect(refused.resetSeconds).toBeLessThanOrEqual(60);
     expect((await limiter.consume('other')).allowed).toBe(true);
+  });
+
+  test('consume(key, points) takes them all or refuses: parallel callers never pass more than the budget', async () => {
+    const limiter = createRateLimiter({ keyPrefix: aPrefix(), points: 20, windowSeconds: 60 });
+    expect(await atomicRace(limiter)).toEqual({ admitted: 1, remaining: 5 });
+    expect((await limiter.consume('k', 6)).allowed).toBe(false);
+    await expect(limiter.consume('k', 0)).rejects.toBeInstanceOf(RangeError);
+    await expect(limiter.consume('k', 1.5)).rejects.toBeInstanceOf(RangeError);
   });
 
   test('peek does not count; reset forgets the key', async () => {
@@ -125,6 +142,16 @@ withRedis('Redis store (REDIS_URL)', () => {
     await second.refund('k');
     expect(await spend(first, 'k', 2)).toEqual([true, false]);
     await a.del(`${keyPrefix}:k`);
+  });
+
+  test('consume(key, points) is atomic across two connections (as two instances)', async () => {
+    const keyPrefix = aPrefix();
+    const first = createRateLimiter({ keyPrefix, points: 20, windowSeconds: 60, redis: a, onStoreFailure: 'refuse' });
+    const second = createRateLimiter({ keyPrefix, points: 20, windowSeconds: 60, redis: b, onStoreFailure: 'refuse' });
+    const decisions = await Promise.all([first.consume('k', 15), second.consume('k', 15)]);
+    expect(decisions.map((decision) => decision.allowed).sort()).toEqual([false, true]);
+    expect((await first.peek('k')).allowed).toBe(false);
+    await first.reset('k');
   });
 
   test('keys are <keyPrefix>:<key> with the window as their expiry; prefixes keep limiters apart', async () => {

@@ -34,7 +34,7 @@ export async function startStack(db: TestDatabase, options: { grantCacheSeconds?
   const config = makeConfig({
     port,
     publicUrl: mcpUrl,
-    auth: { issuer: auth.issuer, jwksUrl: null, grantCacheSeconds: options.grantCacheSeconds ?? 2, jwksCooldownMs: 30_000 },
+    auth: { ...makeConfig({ port }).auth, issuer: auth.issuer, grantCacheSeconds: options.grantCacheSeconds ?? 2 },
   });
   mcpServer.on(
     'request',

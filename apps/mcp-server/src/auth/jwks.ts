@@ -11,6 +11,8 @@ export interface JwksOptions {
   readonly jwksUrl: string | null;
   /** Minimum time between refetches caused by an unknown `kid`. */
   readonly cooldownMs: number;
+  /** The keys are fetched again once they are this old, so a key the issuer removed stops verifying. */
+  readonly maxAgeMs: number;
   readonly fetchTimeoutMs?: number;
 }
 
@@ -56,7 +58,7 @@ async function discoverJwksUrl(issuer: string, timeoutMs: number): Promise<strin
 
 /**
  * The issuer's signing keys, fetched on first use (the auth server may start after
- * this one), cached by jose and refetched when a token names an unknown `kid`.
+ * this one), cached by jose for `maxAgeMs` and refetched sooner when a token names an unknown `kid`.
  * A failed discovery is retried on a later request, not cached forever.
  */
 export function createJwks(options: JwksOptions): JWTVerifyGetKey {
@@ -64,7 +66,7 @@ export function createJwks(options: JwksOptions): JWTVerifyGetKey {
   let resolved: Promise<JWTVerifyGetKey> | null = null;
   const resolve = (): Promise<JWTVerifyGetKey> => {
     resolved ??= (options.jwksUrl !== null ? Promise.resolve(options.jwksUrl) : discoverJwksUrl(options.issuer, timeoutMs))
-      .then((url) => createRemoteJWKSet(new URL(url), { cooldownDuration: options.cooldownMs, timeoutDuration: timeoutMs }))
+      .then((url) => createRemoteJWKSet(new URL(url), { cooldownDuration: options.cooldownMs, cacheMaxAge: options.maxAgeMs, timeoutDuration: timeoutMs }))
       .catch((error: unknown) => {
         resolved = null;
         throw error;

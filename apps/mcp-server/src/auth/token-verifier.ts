@@ -23,7 +23,8 @@ export type TokenFailureReason =
   | 'missing_claim'
   | 'algorithm'
   | 'signature'
-  | 'grant_revoked';
+  | 'grant_revoked'
+  | 'grant_mismatch';
 
 export class InvalidTokenError extends Error {
   override readonly name = 'InvalidTokenError';

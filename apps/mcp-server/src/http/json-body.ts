@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { RpcMessageSummary } from '../auth/scopes.js';
 import { RpcErrorCode, type RpcId } from './json-rpc.js';
+import { BATCHING_REMOVED_IN } from './protocol-version.js';
 
 /** The parsed body of a POST /mcp, or the HTTP and JSON-RPC error to answer with. */
 export type BodyResult =
@@ -69,7 +70,13 @@ function summarize(message: unknown): RpcMessageSummary | null {
 
 const idOf = (message: unknown): RpcId => (isObject(message) && validId(message.id) ? message.id : null);
 
-export async function parseRpcBody(req: Request, limit: number): Promise<BodyResult> {
+/** Whether the request's protocol revision allows a batch (protocol-version.ts). */
+export interface BodyProtocol {
+  readonly version: string;
+  readonly batching: boolean;
+}
+
+export async function parseRpcBody(req: Request, limit: number, protocol: BodyProtocol): Promise<BodyResult> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     return { ok: false, status: 415, code: RpcErrorCode.InvalidRequest, message: 'Unsupported Media Type: Content-Type must be application/json.', id: null };
@@ -88,6 +95,15 @@ export async function parseRpcBody(req: Request, limit: number): Promise<BodyRes
     body = JSON.parse(raw.toString('utf8'));
   } catch {
     return { ok: false, status: 400, code: RpcErrorCode.ParseError, message: 'Parse error: the body is not valid JSON.', id: null };
+  }
+  if (Array.isArray(body) && !protocol.batching) {
+    return {
+      ok: false,
+      status: 400,
+      code: RpcErrorCode.InvalidRequest,
+      message: `Invalid Request: JSON-RPC batching was removed in MCP ${BATCHING_REMOVED_IN} and this request speaks ${protocol.version} (its MCP-Protocol-Version header). Send one message per request.`,
+      id: null,
+    };
   }
   const list = Array.isArray(body) ? body : [body];
   if (list.length === 0 || list.length > MAX_BATCH) {

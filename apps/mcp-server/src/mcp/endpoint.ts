@@ -10,6 +10,7 @@ import type { AppConfig } from '../config.js';
 import type { McpMetrics } from '../metrics.js';
 import { parseRpcBody, type BodyResult } from '../http/json-body.js';
 import { RpcErrorCode, sendRpcError, type RpcId } from '../http/json-rpc.js';
+import { protocolVersionOf } from '../http/protocol-version.js';
 import { contextOf } from '../http/request-context.js';
 import { setRateLimitHeaders } from '../rate-limit/headers.js';
 import { TOOL_BUDGET_WHAT, toolBudgetsOf, type RateLimiter, type RateLimits } from '../rate-limit/limiter.js';
@@ -31,9 +32,9 @@ type ParsedBody = Extract<BodyResult, { ok: true }>;
 
 const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/** Consumes one point; on refusal answers 429 and returns false. */
-async function withinLimit(res: Response, limiter: RateLimiter, key: string, id: RpcId, what: string, onRefused: () => void): Promise<boolean> {
-  const decision = await limiter.consume(key);
+/** Consumes `points` of one budget; on refusal answers 429 and returns false. */
+async function withinLimit(res: Response, limiter: RateLimiter, key: string, points: number, id: RpcId, what: string, onRefused: () => void): Promise<boolean> {
+  const decision = await limiter.consume(key, points);
   setRateLimitHeaders(res, decision);
   if (decision.allowed) return true;
   onRefused();
@@ -48,9 +49,20 @@ async function withinLimit(res: Response, limiter: RateLimiter, key: string, id:
   return false;
 }
 
+/** The request budget a caller pays: its user's with a valid token, its IP's without one. */
+function requestBudget(req: Request, outcome: AuthOutcome, deps: EndpointDeps) {
+  const { rateLimits, metrics } = deps;
+  if (outcome.kind === 'authenticated') {
+    return { limiter: rateLimits.user, key: outcome.principal.userId, what: 'requests', refused: () => metrics.rateLimited.inc('user') };
+  }
+  return { limiter: rateLimits.ip, key: clientIp(req), what: 'requests without a valid token', refused: () => metrics.rateLimited.inc('ip') };
+}
+
 /**
- * Authentication and the per-user / per-IP budget shared by every /mcp method.
- * Returns the outcome, or null when a response (401, 429, 503) was already sent.
+ * Authentication and the first point of the per-user / per-IP budget shared by
+ * every /mcp method, paid before the body is read (a batch pays the rest once
+ * parsed: chargeBatch). Returns the outcome, or null when a response (401, 429,
+ * 503) was already sent.
  */
 async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<AuthOutcome | null> {
   const ctx = contextOf(res);
@@ -63,18 +75,28 @@ async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<A
     sendRpcError(res, 503, null, RpcErrorCode.Unavailable, 'The authorization server is unavailable; retry in a few seconds.');
     return null;
   }
-  if (outcome.kind === 'authenticated') {
-    ctx.principal = outcome.principal;
-    return (await withinLimit(res, deps.rateLimits.user, outcome.principal.userId, null, 'requests', () => metrics.rateLimited.inc('user'))) ? outcome : null;
-  }
+  if (outcome.kind === 'authenticated') ctx.principal = outcome.principal;
   // No valid token: the IP pays, which also slows down token guessing.
   if (outcome.kind === 'invalid') metrics.tokenFailures.inc(outcome.reason);
-  if (!(await withinLimit(res, deps.rateLimits.ip, clientIp(req), null, 'requests without a valid token', () => metrics.rateLimited.inc('ip')))) return null;
+  const budget = requestBudget(req, outcome, deps);
+  if (!(await withinLimit(res, budget.limiter, budget.key, 1, null, budget.what, budget.refused))) return null;
   if (outcome.kind === 'invalid') {
     sendUnauthorized(res, { metadataUrl: deps.metadataUrl, id: null, invalidToken: outcome.description });
     return null;
   }
   return outcome;
+}
+
+/**
+ * Every message of a batch costs what it would cost alone: the messages after the
+ * first (paid by admit) in one atomic step, so parallel batches cannot together
+ * pass the budget and a batch the budget does not cover runs none of its messages.
+ */
+async function chargeBatch(req: Request, res: Response, body: ParsedBody, outcome: AuthOutcome, deps: EndpointDeps): Promise<boolean> {
+  const rest = body.messages.length - 1;
+  if (rest === 0) return true;
+  const budget = requestBudget(req, outcome, deps);
+  return withinLimit(res, budget.limiter, budget.key, rest, null, budget.what, budget.refused);
 }
 
 /**
@@ -97,9 +119,9 @@ async function gate(res: Response, body: ParsedBody, principal: Principal | null
     sendRpcError(res, 200, body.invalidParamsId, RpcErrorCode.InvalidParams, 'Invalid params: tools/call takes "name" (a string) and "arguments" (an object).');
     return false;
   }
-  for (const budget of toolBudgetsOf(body.messages, tools)) {
+  for (const [budget, points] of toolBudgetsOf(body.messages, tools)) {
     const refused = () => deps.metrics.rateLimited.inc(budget);
-    if (!(await withinLimit(res, deps.rateLimits[budget], principal.userId, body.firstId, TOOL_BUDGET_WHAT[budget], refused))) return false;
+    if (!(await withinLimit(res, deps.rateLimits[budget], principal.userId, points, body.firstId, TOOL_BUDGET_WHAT[budget], refused))) return false;
   }
   return true;
 }
@@ -111,11 +133,17 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
       const ctx = contextOf(res);
       const outcome = await admit(req, res, deps);
       if (outcome === null) return;
-      const body = await parseRpcBody(req, deps.config.maxBodyBytes);
+      const protocol = protocolVersionOf(req.get('mcp-protocol-version'));
+      if (!protocol.ok) {
+        sendRpcError(res, 400, null, RpcErrorCode.InvalidRequest, protocol.message);
+        return;
+      }
+      const body = await parseRpcBody(req, deps.config.maxBodyBytes, protocol);
       if (!body.ok) {
         sendRpcError(res, body.status, body.id, body.code, body.message);
         return;
       }
+      if (!(await chargeBatch(req, res, body, outcome, deps))) return;
       ctx.rpcMethods = body.messages.map((message) => message.method ?? '(response)');
       ctx.toolNames = body.messages.flatMap((message) => (message.toolName === undefined ? [] : [message.toolName]));
       const principal = outcome.kind === 'authenticated' ? outcome.principal : null;

@@ -6,7 +6,8 @@ export type { RateDecision } from '@cp/http-runtime/rate-limit';
 
 /** What the endpoint needs of a budget (the shared limiter in packages/http-runtime satisfies it). */
 export interface RateLimiter {
-  consume(key: string): Promise<RateDecision>;
+  /** Takes `points` (default one) atomically, or refuses them all. */
+  consume(key: string, points?: number): Promise<RateDecision>;
 }
 
 /** A budget per user that a tool may pay on top of the request budget (ToolDefinition.budget). */
@@ -15,10 +16,14 @@ export type ToolBudget = 'upload';
 /** What a refusal says was too many, per tool budget: "Rate limit exceeded: too many <what>." */
 export const TOOL_BUDGET_WHAT: Readonly<Record<ToolBudget, string>> = { upload: 'uploads started' };
 
-/** The tool budgets a request pays: one point each, however many of its calls declare one. */
-export function toolBudgetsOf(messages: readonly RpcMessageSummary[], tools: ReadonlyMap<string, { readonly budget?: ToolBudget }>): ToolBudget[] {
-  const budgets = messages.flatMap((message) => (message.toolName === undefined ? [] : (tools.get(message.toolName)?.budget ?? [])));
-  return [...new Set(budgets)];
+/** The tool budgets a request pays, with their points: one per call that declares the budget, so a batch pays as its calls would one by one. */
+export function toolBudgetsOf(messages: readonly RpcMessageSummary[], tools: ReadonlyMap<string, { readonly budget?: ToolBudget }>): Map<ToolBudget, number> {
+  const points = new Map<ToolBudget, number>();
+  for (const message of messages) {
+    const budget = message.toolName === undefined ? undefined : tools.get(message.toolName)?.budget;
+    if (budget !== undefined) points.set(budget, (points.get(budget) ?? 0) + 1);
+  }
+  return points;
 }
 
 /** The budgets: per user with a token, per IP without one, and each tool budget per user. */

@@ -7,6 +7,8 @@ export interface TestDomain {
   readonly deps: DomainDeps;
   /** For what no port writes (memberships other than the owner's: `aMemberOf`). */
   readonly database: TestDatabase;
+  /** Upload sessions stored for a user, counted in the database (what a limit must bound). */
+  uploadSessionsOf(userId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function createTestDomain(config: Partial<DomainConfig> = {}): Prom
       ids: { newId: () => randomUUID() },
       config: domainConfig,
     },
+    uploadSessionsOf: (userId) => database.prisma.uploadSession.count({ where: { userId } }),
     async close() {
       await Promise.all([s3.close(), database.close()]);
     },

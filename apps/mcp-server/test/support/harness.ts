@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Redis } from 'ioredis';
 import { createApp } from '../../src/app.js';
-import { grantLookupFromSet } from '@cp/domain/testing';
+import { grantLookupFromMap } from '@cp/domain/testing';
 import { type AppConfig, makeConfig, type RateLimitConfig, defaultRateLimits } from '../../src/config.js';
 import { silentLogger, type Logger } from '@cp/http-runtime';
 import { createRateLimits } from '../../src/rate-limit/limiter.js';
@@ -32,6 +32,10 @@ export interface HarnessOptions {
   readonly rateLimitPrefix?: string;
   readonly grantCacheSeconds?: number;
   readonly jwksCooldownMs?: number;
+  readonly tokenCacheSeconds?: number;
+  readonly jwksMaxAgeMs?: number;
+  /** The verified-token cache's clock (AppDeps.now). */
+  readonly now?: () => number;
   readonly log?: Logger;
   readonly config?: Partial<AppConfig>;
 }
@@ -47,10 +51,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     port,
     publicUrl: mcpUrl,
     auth: {
+      ...makeConfig({ port }).auth,
       issuer: issuer.issuer,
-      jwksUrl: null,
       grantCacheSeconds: options.grantCacheSeconds ?? 30,
       jwksCooldownMs: options.jwksCooldownMs ?? 30_000,
+      ...(options.tokenCacheSeconds === undefined ? {} : { tokenCacheSeconds: options.tokenCacheSeconds }),
+      ...(options.jwksMaxAgeMs === undefined ? {} : { jwksMaxAgeMs: options.jwksMaxAgeMs }),
     },
     rateLimit: { ...defaultRateLimits, ...options.rateLimit },
     ...options.config,
@@ -58,9 +64,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const app = createApp({
     config,
     domain: options.domain,
-    grants: grantLookupFromSet(issuer.grants),
+    grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit, { redis: options.redis ?? null, keyPrefix: options.rateLimitPrefix }),
     log: options.log ?? silentLogger(),
+    now: options.now,
   });
   server.on('request', app);
   const clients: Client[] = [];

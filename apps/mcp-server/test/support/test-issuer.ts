@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { GrantOwner } from '@cp/domain';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /*
@@ -33,12 +34,18 @@ export interface TokenOptions {
 export interface TestIssuer {
   readonly issuer: string;
   readonly jwksUrl: string;
-  /** Grants that exist; delete one to revoke it. */
-  readonly grants: Set<string>;
-  /** Signs an access token for `audience` (default claims: all scopes, a fresh existing grant). */
+  /** Grants that exist, with their owner; delete one to revoke it. */
+  readonly grants: Map<string, GrantOwner>;
+  /** Signs an access token for `audience` (default claims: all scopes, a fresh grant of its subject and client). */
   sign(options?: TokenOptions): Promise<string>;
   /** A new key, published in the JWKS; later tokens are signed with it. */
   rotateKey(): Promise<void>;
+  /** Takes the key with this kid out of the published JWKS, as an issuer retiring a key does. */
+  removeKey(kid: string): void;
+  /** The kid tokens are signed with now. */
+  readonly currentKid: string;
+  /** How many times the JWKS was fetched. */
+  readonly jwksFetches: number;
   /** A key that is never published (for "bad signature"). */
   foreignKey(): Promise<SigningKey>;
   close(): Promise<void>;
@@ -52,9 +59,11 @@ async function newKey(): Promise<SigningKey> {
 
 export async function startTestIssuer(options: { audience: string; port?: number }): Promise<TestIssuer> {
   const keys: SigningKey[] = [await newKey()];
-  const grants = new Set<string>();
+  const grants = new Map<string, GrantOwner>();
   let issuer = '';
+  let jwksFetches = 0;
   const server: Server = createServer((req, res) => {
+    if (req.url === '/jwks') jwksFetches += 1;
     const body =
       req.url === '/jwks'
         ? { keys: keys.map((key) => key.publicJwk) }
@@ -74,18 +83,20 @@ export async function startTestIssuer(options: { audience: string; port?: number
     async sign(token: TokenOptions = {}) {
       const key = token.key ?? keys[keys.length - 1]!;
       const grantId = token.grantId === undefined ? randomUUID() : token.grantId;
-      if (grantId !== null && token.grantId === undefined) grants.add(grantId);
+      const sub = token.sub ?? randomUUID();
+      const clientId = token.clientId ?? 'test-client';
+      if (grantId !== null && token.grantId === undefined) grants.set(grantId, { accountId: sub, clientId });
       const now = Math.floor(Date.now() / 1000);
       const jwt = new SignJWT({
         scope: token.scope ?? 'mcp:read mcp:write',
-        client_id: token.clientId ?? 'test-client',
+        client_id: clientId,
         ...(grantId === null ? {} : { grantId }),
         ...token.claims,
       })
         .setProtectedHeader({ alg: 'ES256', typ: token.typ ?? 'at+jwt', kid: key.kid })
         .setIssuer(token.iss ?? issuer)
         .setAudience(token.aud ?? options.audience)
-        .setSubject(token.sub ?? randomUUID())
+        .setSubject(sub)
         .setJti(randomUUID())
         .setIssuedAt(now)
         .setExpirationTime(now + (token.expiresIn ?? 3600));
@@ -93,6 +104,16 @@ export async function startTestIssuer(options: { audience: string; port?: number
     },
     async rotateKey() {
       keys.push(await newKey());
+    },
+    removeKey(kid) {
+      const index = keys.findIndex((key) => key.kid === kid);
+      if (index >= 0) keys.splice(index, 1);
+    },
+    get currentKid() {
+      return keys[keys.length - 1]!.kid;
+    },
+    get jwksFetches() {
+      return jwksFetches;
     },
     foreignKey: newKey,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,8 +1,9 @@
-import type { GrantLookup } from '../ports/grant-lookup.js';
+import type { GrantLookup, GrantOwner } from '../ports/grant-lookup.js';
 
-/** The unexpired grants as a Set the caller adds to and deletes from (the MCP server's tests and bench). */
-export const grantLookupFromSet = (grants: Set<string>): GrantLookup => ({
-  async exists(grantId) {
-    return grants.has(grantId);
+/** The unexpired grants by id, in a Map the caller adds to and deletes from (the MCP server's tests and bench). */
+export const grantLookupFromMap = (grants: ReadonlyMap<string, GrantOwner>): GrantLookup => ({
+  async find(grantId) {
+    const owner = grants.get(grantId);
+    return owner === undefined ? null : { accountId: owner.accountId, clientId: owner.clientId };
   },
 });

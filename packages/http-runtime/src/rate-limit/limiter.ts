@@ -13,8 +13,12 @@ export interface RateDecision {
 
 /** A fixed-window counter of points per key (rate-limiter-flexible underneath). */
 export interface RateLimiter {
-  /** Counts one point; refused (not thrown) once the key's budget is spent. */
-  consume(key: string): Promise<RateDecision>;
+  /**
+   * Counts `points` (default one) in one atomic step, in memory and in Redis alike:
+   * refused (not thrown) when the key's budget does not cover them all, so N parallel
+   * callers can never together pass more than the budget. A refusal still counts.
+   */
+  consume(key: string, points?: number): Promise<RateDecision>;
   /** The key's budget without counting: refused while it is spent. */
   peek(key: string): Promise<RateDecision>;
   /** Gives back one point counted by `consume` (the attempt turned out not to count). */
@@ -79,9 +83,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const storeError = (error: unknown): RateLimitStoreError => new RateLimitStoreError(keyPrefix, error);
 
   return {
-    async consume(key) {
+    async consume(key, cost = 1) {
+      if (!Number.isSafeInteger(cost) || cost < 1) throw new RangeError(`${keyPrefix}: points to consume must be a positive integer, got ${cost}`);
       try {
-        return decision(await limiter.consume(key), true);
+        return decision(await limiter.consume(key, cost), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(rejection, false);
         throw storeError(rejection);

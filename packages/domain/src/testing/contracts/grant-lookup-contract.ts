@@ -1,41 +1,51 @@
 /// <reference types="jest" />
 import { randomUUID } from 'node:crypto';
-import type { GrantLookup } from '../../ports/grant-lookup.js';
+import type { GrantLookup, GrantOwner } from '../../ports/grant-lookup.js';
 
 export interface GrantLookupSubject {
   readonly lookup: GrantLookup;
   /**
-   * Stores an instance of `model` (oidc-provider's model name) with this id, as
-   * the auth server would: `live` expires later, `forever` never, `expired` already has.
+   * Stores an instance of `model` (oidc-provider's model name) with this id and
+   * owner, as the auth server would: `live` expires later, `forever` never,
+   * `expired` already has.
    */
-  readonly store: (id: string, lifetime: 'live' | 'forever' | 'expired', model?: string) => Promise<void>;
+  readonly store: (
+    id: string,
+    lifetime: 'live' | 'forever' | 'expired',
+    owner: GrantOwner,
+    model?: string,
+  ) => Promise<void>;
   /** Deletes the grant, as revoking an application does. */
   readonly revoke: (id: string) => Promise<void>;
 }
 
+const anOwner = (): GrantOwner => ({ accountId: randomUUID(), clientId: `client-${randomUUID()}` });
+
 /** The `GrantLookup` port's contract, for every implementation. */
 export function grantLookupContract(subject: () => GrantLookupSubject): void {
-  it('knows unexpired grants and nothing else', async () => {
+  it('finds unexpired grants with their owner, and nothing else', async () => {
     const { lookup, store } = subject();
     const [live, forever, gone, token] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    await store(live, 'live');
-    await store(forever, 'forever');
-    await store(gone, 'expired');
-    await store(token, 'live', 'AccessToken');
-    expect(await lookup.exists(live)).toBe(true);
-    expect(await lookup.exists(forever)).toBe(true);
-    expect(await lookup.exists(gone)).toBe(false);
-    expect(await lookup.exists(token)).toBe(false);
-    expect(await lookup.exists(randomUUID())).toBe(false);
-    expect(await lookup.exists('')).toBe(false);
+    const [liveOwner, foreverOwner] = [anOwner(), anOwner()];
+    await store(live, 'live', liveOwner);
+    await store(forever, 'forever', foreverOwner);
+    await store(gone, 'expired', anOwner());
+    await store(token, 'live', anOwner(), 'AccessToken');
+    expect(await lookup.find(live)).toEqual(liveOwner);
+    expect(await lookup.find(forever)).toEqual(foreverOwner);
+    expect(await lookup.find(gone)).toBeNull();
+    expect(await lookup.find(token)).toBeNull();
+    expect(await lookup.find(randomUUID())).toBeNull();
+    expect(await lookup.find('')).toBeNull();
   });
 
   it('sees a revocation at once', async () => {
     const { lookup, store, revoke } = subject();
     const revoked = randomUUID();
-    await store(revoked, 'forever');
-    expect(await lookup.exists(revoked)).toBe(true);
+    const owner = anOwner();
+    await store(revoked, 'forever', owner);
+    expect(await lookup.find(revoked)).toEqual(owner);
     await revoke(revoked);
-    expect(await lookup.exists(revoked)).toBe(false);
+    expect(await lookup.find(revoked)).toBeNull();
   });
 }
