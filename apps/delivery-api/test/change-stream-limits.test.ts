@@ -70,6 +70,14 @@ test('behind a trusted proxy each forwarded client has its own cap; an untrusted
   expect(statuses(await openAll(direct, 1, { 'X-Forwarded-For': '203.0.113.8' }))).toEqual([429]);
 });
 
+test('IPv6 clients count by their /64: addresses of one /64 share the cap, another /64 has its own', async () => {
+  const proxied = await instanceWith({ trustProxy: 'loopback', changeStreams: { maxStreamsPerClient: 2 } });
+  expect(statuses(await openAll(proxied, 1, { 'X-Forwarded-For': '2001:db8:5:6::1' }))).toEqual([200]);
+  expect(statuses(await openAll(proxied, 1, { 'X-Forwarded-For': '2001:db8:5:6:aaaa::9' }))).toEqual([200]);
+  expect(statuses(await openAll(proxied, 1, { 'X-Forwarded-For': '2001:0db8:0005:0006::ffff' }))).toEqual([429]);
+  expect(statuses(await openAll(proxied, 1, { 'X-Forwarded-For': '2001:db8:5:7::1' }))).toEqual([200]);
+});
+
 test('a client that disconnects releases its slot', async () => {
   const instance = await instanceWith({ changeStreams: { maxStreamsPerClient: 1 } });
   const [first] = await openAll(instance, 1);

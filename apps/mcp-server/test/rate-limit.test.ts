@@ -81,6 +81,23 @@ describe.each(stores)('%s store', (store) => {
     expect((await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(user) })).status).toBe(200);
   });
 
+  test('without a token, IPv6 clients of one /64 share the IP budget; another /64 has its own', async () => {
+    // Behind a trusted proxy (loopback), as in production: the forwarded address is the client's.
+    const h = await startHarness({
+      domain: domain.deps,
+      rateLimit: limits,
+      redis: store === 'redis' ? redis : null,
+      rateLimitPrefix: `test-${randomUUID()}`,
+      config: { trustProxy: 'loopback' },
+    });
+    harnesses.push(h);
+    const ping = (address: string) => rpc(h.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers: { 'x-forwarded-for': address } });
+    expect((await ping('2001:db8:1:2::1')).status).toBe(200);
+    expect((await ping('2001:db8:1:2:ffff:ffff:ffff:fffe')).status).toBe(200);
+    expect((await ping('2001:0db8:0001:0002::abcd')).status).toBe(429);
+    expect((await ping('2001:db8:1:3::1')).status).toBe(200);
+  });
+
   test('starting uploads has its own, tighter limit', async () => {
     const h = await start();
     const token = await h.tokenFor(await aUser(h.domain));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Tally } from '@cp/http-runtime';
+import { clientNetwork, type Tally } from '@cp/http-runtime';
 import { ChangesQuery } from '../api/query-schemas.js';
 import type { ChangeStreams } from '../changes/change-streams.js';
 import { CORS_HEADERS } from './cors.js';
@@ -49,7 +49,7 @@ export function createChangesEndpoint(deps: ChangesEndpointDeps) {
       res.end();
       return;
     }
-    const opened = deps.streams.open(res, deps.clientAddress(req), query.value.ids);
+    const opened = deps.streams.open(res, clientNetwork(deps.clientAddress(req)), query.value.ids);
     if ('refused' in opened) {
       deps.refusals.inc(opened.refused);
       sendProblem(

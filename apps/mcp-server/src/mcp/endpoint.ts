@@ -1,5 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { DomainDeps } from '@cp/domain';
+import { clientNetwork } from '@cp/http-runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticate, type AuthOutcome } from '../auth/authenticate.js';
 import { sendInsufficientScope, sendUnauthorized } from '../auth/challenge.js';
@@ -30,7 +31,8 @@ export interface EndpointDeps {
 
 type ParsedBody = Extract<BodyResult, { ok: true }>;
 
-const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/** Without a token the client network pays (an IPv6 client by its /64, which it can roam freely). */
+const clientIp = (req: Request): string => clientNetwork(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** Consumes `points` of one budget; on refusal answers 429 and returns false. */
 async function withinLimit(res: Response, limiter: RateLimiter, key: string, points: number, id: RpcId, what: string, onRefused: () => void): Promise<boolean> {
