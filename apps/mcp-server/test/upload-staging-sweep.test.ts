@@ -5,7 +5,7 @@ import {
   sweepExpiredUploads,
   type DomainDeps,
 } from '@cp/domain';
-import { grantLookupFromSet } from '@cp/domain/testing';
+import { grantLookupFromMap } from '@cp/domain/testing';
 import { silentLogger } from '@cp/http-runtime';
 import { makeConfig } from '../src/config.js';
 import { serveMcp } from '../src/serve.js';
@@ -92,7 +92,7 @@ describe("the MCP server's background sweep", () => {
       config: makeConfig({ port: 0 }),
       host: '127.0.0.1',
       domain: deps,
-      grants: grantLookupFromSet(new Set()),
+      grants: grantLookupFromMap(new Map()),
       redisUrl: null,
       log: silentLogger(),
       sweepIntervalSeconds: 0.5,
