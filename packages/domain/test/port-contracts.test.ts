@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   applicationGrantsContract,
   createInMemoryCredentials,
+  createInMemoryRepositories,
   createInMemoryOidcStorage,
   credentialsContract,
   grantLookupContract,
@@ -9,6 +10,7 @@ import {
   InMemoryState,
   ManualClock,
   oidcStorageContract,
+  previewKeysContract,
 } from '../src/testing/index.js';
 
 // The in-memory implementations the apps' tests use, held to the same contracts as packages/db's.
@@ -37,5 +39,13 @@ describe('grant lookup from a Set', () => {
     revoke: async (id) => {
       grants.delete(id);
     },
+  }));
+});
+
+describe('in-memory preview keys', () => {
+  const repos = createInMemoryRepositories();
+  previewKeysContract(() => ({
+    previewKeys: repos.previewKeys,
+    anOrganization: async () => ({ organizationId: randomUUID(), userId: randomUUID() }),
   }));
 });

@@ -49,6 +49,7 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   TOO_MANY_TAGS: 'Too many tags',
   ENVIRONMENT_IN_USE: 'This environment is in use',
   FORBIDDEN: 'Not allowed',
+  LIMIT_REACHED: 'Limit reached',
   AMBIGUOUS_ORGANIZATION: 'That did not work',
   UPLOAD_NOT_RECEIVED: 'That did not work',
   UPLOAD_TOO_LARGE: 'That did not work',

@@ -24,6 +24,7 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   UPLOAD_EXPIRED: 'UPLOAD_EXPIRED',
   ENVIRONMENT_IN_USE: 'ENVIRONMENT_IN_USE',
   FORBIDDEN: 'FORBIDDEN',
+  LIMIT_REACHED: 'LIMIT_REACHED',
 };
 
 export interface ToolFailure {

@@ -16,6 +16,7 @@ export const ErrorCode = {
   UploadExpired: 'UPLOAD_EXPIRED',
   EnvironmentInUse: 'ENVIRONMENT_IN_USE',
   Forbidden: 'FORBIDDEN',
+  LimitReached: 'LIMIT_REACHED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

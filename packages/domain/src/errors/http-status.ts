@@ -21,6 +21,8 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   UPLOAD_EXPIRED: 410,
   ENVIRONMENT_IN_USE: 409,
   FORBIDDEN: 403,
+  // A count the organization already holds at its limit: free one first.
+  LIMIT_REACHED: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

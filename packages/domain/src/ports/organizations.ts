@@ -14,4 +14,6 @@ export interface Organizations {
   /** The user's organizations, ordered by name then id. */
   listForUser(userId: string): Promise<MemberOrganization[]>;
   findMembership(userId: string, organizationId: string): Promise<Membership | null>;
+  /** Sets whether previews need a preview key; null when the organization does not exist. */
+  setPrivatePreviews(organizationId: string, enabled: boolean): Promise<Organization | null>;
 }

@@ -5,3 +5,4 @@ export * from './curl-command.js';
 export * from './ids.js';
 export * from './html-document.js';
 export * from './scope-descriptions.js';
+export * from './preview-keys.js';

@@ -6,7 +6,7 @@ import type { Users } from '../ports/users.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
-  const org = { id: organization.id, name: organization.name, createdAt: now };
+  const org = { id: organization.id, name: organization.name, createdAt: now, privatePreviews: false };
   state.organizations.push(org);
   state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner' });
   for (const env of organization.environments) {
@@ -46,5 +46,12 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
     },
     findMembership: async (userId, organizationId) =>
       state.memberships.find((m) => m.userId === userId && m.organizationId === organizationId) ?? null,
+    async setPrivatePreviews(organizationId, enabled) {
+      const index = state.organizations.findIndex((org) => org.id === organizationId);
+      if (index === -1) return null;
+      const updated = { ...state.organizations[index]!, privatePreviews: enabled };
+      state.organizations[index] = updated;
+      return updated;
+    },
   };
 }

@@ -2,3 +2,4 @@ export * from './oidc-storage-contract.js';
 export * from './application-grants-contract.js';
 export * from './credentials-contract.js';
 export * from './grant-lookup-contract.js';
+export * from './preview-keys-contract.js';
