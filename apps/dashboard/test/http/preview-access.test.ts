@@ -1,6 +1,10 @@
 import { hashPreviewKey, Limits, type Role, type User } from '@cp/domain';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
-import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
+import {
+  anAccount,
+  startDashboardStack,
+  type DashboardStack,
+} from '../support/dashboard-server.js';
 import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
 
 /*
@@ -23,13 +27,20 @@ afterAll(async () => {
 
 const base = () => `/orgs/${orgId}/previews`;
 
-async function signedIn(user: User): Promise<{ page: Page; post: (path: string, form: Record<string, string>) => Promise<Page>; get: (path: string) => Promise<Page> }> {
+async function signedIn(
+  user: User,
+): Promise<{
+  page: Page;
+  post: (path: string, form: Record<string, string>) => Promise<Page>;
+  get: (path: string) => Promise<Page>;
+}> {
   const browser = new FormBrowser();
   const { page } = await signInThrough(browser, stack.url, base(), user);
   const csrf = csrfOf(page);
   return {
     page,
-    post: (path, form) => browser.open(`${stack.url}${path}`, { method: 'POST', form: { csrf_token: csrf, ...form } }),
+    post: (path, form) =>
+      browser.open(`${stack.url}${path}`, { method: 'POST', form: { csrf_token: csrf, ...form } }),
     get: (path) => browser.open(`${stack.url}${path}`),
   };
 }
@@ -41,7 +52,8 @@ async function aMemberWith(role: Role): Promise<User> {
 }
 
 const keys = () => stack.domain.repos.previewKeys.listForOrganization(orgId);
-const isPrivate = async () => (await stack.domain.repos.organizations.findById(orgId))!.privatePreviews;
+const isPrivate = async () =>
+  (await stack.domain.repos.organizations.findById(orgId))!.privatePreviews;
 
 test('the owner makes previews private, creates a key shown once, revokes it, and makes previews public again', async () => {
   const { page, post, get } = await signedIn(owner);
@@ -57,7 +69,12 @@ test('the owner makes previews private, creates a key shown once, revokes it, an
   const secret = /id="new-secret" readonly value="(cpk_[^"]+)"/.exec(created.html)?.[1];
   expect(secret).toBeDefined();
   const [stored] = await keys();
-  expect(stored).toMatchObject({ name: 'staging host', prefix: secret!.slice(0, 10), revokedAt: null, createdBy: owner.id });
+  expect(stored).toMatchObject({
+    name: 'staging host',
+    prefix: secret!.slice(0, 10),
+    revokedAt: null,
+    createdBy: owner.id,
+  });
   expect(await stack.domain.repos.previewKeys.isActive(orgId, hashPreviewKey(secret!))).toBe(true);
   // Shown once: the list afterwards names the key by its prefix only.
   const later = await get(base());
@@ -65,11 +82,18 @@ test('the owner makes previews private, creates a key shown once, revokes it, an
   expect(later.html).not.toContain(secret!);
 
   // The component page's preview snippet now says how to pass a key.
-  const { component } = await aComponentWithVariants(stack.domain, owner, 1, { name: 'Snippet card' });
-  expect((await get(`/component/${component.id}`)).html).toContain('preview-key=&quot;YOUR-PREVIEW-KEY&quot;');
+  const { component } = await aComponentWithVariants(stack.domain, owner, 1, {
+    name: 'Snippet card',
+  });
+  expect((await get(`/component/${component.id}`)).html).toContain(
+    'preview-key=&quot;YOUR-PREVIEW-KEY&quot;',
+  );
 
   const revoked = await post(`${base()}/keys/${stored!.id}/revoke`, {});
-  expect([revoked.status, revoked.url]).toEqual([200, `${stack.url}${base()}?notice=preview-key-revoked`]);
+  expect([revoked.status, revoked.url]).toEqual([
+    200,
+    `${stack.url}${base()}?notice=preview-key-revoked`,
+  ]);
   expect(await stack.domain.repos.previewKeys.isActive(orgId, hashPreviewKey(secret!))).toBe(false);
 
   await post(`${base()}/private`, { private: 'off' });
@@ -93,7 +117,11 @@ test('a member sees the state read-only and gets 403 on every form, with nothing
     [`${base()}/keys/${key.id}/revoke`, {}],
   ] as const) {
     const answer = await post(path, form);
-    expect({ path, status: answer.status, title: headline(answer).title }).toEqual({ path, status: 403, title: 'Not allowed' });
+    expect({ path, status: answer.status, title: headline(answer).title }).toEqual({
+      path,
+      status: 403,
+      title: 'Not allowed',
+    });
   }
   expect({ keys: await keys(), private: await isPrivate() }).toEqual(before);
 });
@@ -107,9 +135,17 @@ test('parallel creations never pass the per-organization limit', async () => {
   const someone = await anAccount(stack.auth);
   orgId = someone.defaultOrganizationId;
   const { post } = await signedIn(someone);
-  const answers = await Promise.all(Array.from({ length: Limits.previewKeysPerOrganization + 6 }, (_, i) => post(`${base()}/keys`, { name: `key ${i}` })));
+  const answers = await Promise.all(
+    Array.from({ length: Limits.previewKeysPerOrganization + 6 }, (_, i) =>
+      post(`${base()}/keys`, { name: `key ${i}` }),
+    ),
+  );
   expect(answers.filter((a) => a.status === 200)).toHaveLength(Limits.previewKeysPerOrganization);
   const refused = answers.filter((a) => a.status !== 200);
-  expect(refused.map((a) => [a.status, headline(a).title])).toEqual(refused.map(() => [409, 'Limit reached']));
-  expect((await keys()).filter((k) => k.revokedAt === null)).toHaveLength(Limits.previewKeysPerOrganization);
+  expect(refused.map((a) => [a.status, headline(a).title])).toEqual(
+    refused.map(() => [409, 'Limit reached']),
+  );
+  expect((await keys()).filter((k) => k.revokedAt === null)).toHaveLength(
+    Limits.previewKeysPerOrganization,
+  );
 });

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError } from '@cp/domain';
 import { buildCachedResponse } from '../cache/cached-response.js';
-import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '../delivery/consume-item.js';
+import {
+  loadConsumeResponse,
+  type ConsumeTarget,
+  type ReadDeps,
+} from '../delivery/consume-item.js';
 import { answerFailedLoad, sendCached, withTimeout, type ServeCachedDeps } from './serve-cached.js';
 
 /** The preview key a request presents (header `Cp-Preview-Key`), or null. */
@@ -12,7 +16,8 @@ export function presentedPreviewKey(req: IncomingMessage): string | null {
 }
 
 /** Whether a failed keyless load refused a private preview (which the request's own key may open). */
-export const isPrivatePreviewRefusal = (error: unknown): boolean => isDomainError(error) && error.details?.privatePreview === true;
+export const isPrivatePreviewRefusal = (error: unknown): boolean =>
+  isDomainError(error) && error.details?.privatePreview === true;
 
 /**
  * A private preview for a request that presents a key: loaded for this request
@@ -29,12 +34,20 @@ export function servePrivatePreview(
 ): void {
   withTimeout(loadConsumeResponse(target, deps.read, previewKey), deps.config.loadTimeoutMs)
     .then((loaded) =>
-      buildCachedResponse({ payload: loaded.response, freshness: 'private', dependsOn: [] }, deps.config.cache, Date.now()),
+      buildCachedResponse(
+        { payload: loaded.response, freshness: 'private', dependsOn: [] },
+        deps.config.cache,
+        Date.now(),
+      ),
     )
     .then(
       (built) => sendCached(req, res, built),
       (error: unknown) => {
-        if (!isDomainError(error)) deps.log.error({ err: error, componentId: target.componentId }, 'cannot build private preview');
+        if (!isDomainError(error))
+          deps.log.error(
+            { err: error, componentId: target.componentId },
+            'cannot build private preview',
+          );
         answerFailedLoad(req, res, { error, entry: undefined, errorHeaders: [] }, deps);
       },
     );
