@@ -34,7 +34,7 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toMatch(/No credential/);
 
     const consume = doc.paths['/consume'].get;
-    const parameters = consume.parameters as { name: string; schema: { enum?: string[] } }[];
+    const parameters = consume.parameters as { name: string; required?: boolean; schema: { enum?: string[] } }[];
     const params = Object.fromEntries(parameters.map((p) => [p.name, p]));
     expect(Object.keys(params)).toEqual(['id', 'env', 'preview', 'Cp-Preview-Key']);
     expect(params['Cp-Preview-Key']).toMatchObject({ in: 'header' });
