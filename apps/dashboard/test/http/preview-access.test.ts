@@ -27,9 +27,7 @@ afterAll(async () => {
 
 const base = () => `/orgs/${orgId}/previews`;
 
-async function signedIn(
-  user: User,
-): Promise<{
+async function signedIn(user: User): Promise<{
   page: Page;
   post: (path: string, form: Record<string, string>) => Promise<Page>;
   get: (path: string) => Promise<Page>;
