@@ -13,6 +13,7 @@ import { sendPage, type RouteContext } from './routes/context.js';
 import { environmentRoutes } from './routes/environment-routes.js';
 import { flowRoutes } from './routes/flow-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
+import { previewRoutes } from './routes/preview-routes.js';
 import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
 
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(organizationRoutes(ctx));
   app.use(componentRoutes(ctx));
   app.use(environmentRoutes(ctx));
+  app.use(previewRoutes(ctx));
   app.use(flowRoutes(ctx));
   app.use(applicationRoutes(ctx));
   app.use((_req, res) => {

@@ -109,11 +109,13 @@ export function createApp(deps: AppDeps): DeliveryApp {
   });
 
   const unsubscribeStreams = deps.changes.subscribe(streams);
+  const invalidate = (id: string) => {
+    const marked = cache.invalidate(id);
+    if (marked > 0) log.info({ id, entries: marked }, 'invalidated');
+  };
   const unsubscribe = deps.changes.subscribe({
-    changed(id) {
-      const marked = cache.invalidate(id);
-      if (marked > 0) log.info({ id, entries: marked }, 'invalidated');
-    },
+    changed: invalidate,
+    changedPrivately: invalidate,
     missed() {
       cache.invalidateAll();
       log.info('change notifications (re)connected: every cached response will be reloaded');

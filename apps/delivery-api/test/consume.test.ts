@@ -215,7 +215,7 @@ describe('CORS', () => {
     expect(res.status).toBe(204);
     expect(res.header('access-control-allow-origin')).toBe('*');
     expect(res.header('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
-    expect(res.header('access-control-allow-headers')).toBe('*');
+    expect(res.header('access-control-allow-headers')).toBe('Cp-Preview-Key, *');
     expect(res.header('access-control-max-age')).toBe('86400');
     expect(res.header('access-control-allow-credentials')).toBeUndefined();
   });

@@ -34,9 +34,11 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toMatch(/No credential/);
 
     const consume = doc.paths['/consume'].get;
-    const parameters = consume.parameters as { name: string; schema: { enum?: string[] } }[];
+    const parameters = consume.parameters as { name: string; required?: boolean; schema: { enum?: string[] } }[];
     const params = Object.fromEntries(parameters.map((p) => [p.name, p]));
-    expect(Object.keys(params)).toEqual(['id', 'env', 'preview']);
+    expect(Object.keys(params)).toEqual(['id', 'env', 'preview', 'Cp-Preview-Key']);
+    expect(params['Cp-Preview-Key']).toMatchObject({ in: 'header' });
+    expect(params['Cp-Preview-Key']!.required).toBeFalsy();
     expect(params.id).toMatchObject({ in: 'query', required: true });
     expect(params.preview!.schema.enum).toEqual(['true', 'false']);
     expect(Object.keys(consume.responses)).toEqual(['200', '304', '400', '404', '405', '503']);

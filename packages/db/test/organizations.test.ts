@@ -13,7 +13,7 @@ describeEachBackend('organizations and environments', (db) => {
     };
     const created = await db().repos.organizations.create({ organization, ownerId: user.id, now });
 
-    expect(created).toEqual({ id: organization.id, name: 'Acme', createdAt: now });
+    expect(created).toEqual({ id: organization.id, name: 'Acme', createdAt: now, privatePreviews: false });
     expect(await db().repos.organizations.findById(organization.id)).toEqual(created);
     expect(await db().repos.organizations.findMembership(user.id, organization.id)).toEqual({
       userId: user.id,

@@ -35,6 +35,7 @@ describeEachBackend('users', (db) => {
         id: organization.id,
         name: organization.name,
         createdAt: now,
+        privatePreviews: false,
         role: 'owner',
         isDefault: true,
       },

@@ -11,6 +11,7 @@ import {
   InMemoryState,
   ManualClock,
   oidcStorageContract,
+  previewKeysContract,
   uploadSweepContract,
 } from '../src/testing/index.js';
 import type { GrantOwner } from '../src/index.js';
@@ -81,5 +82,13 @@ describe('in-memory upload sessions', () => {
       await repos.uploadSessions.create(session);
       return session;
     },
+  }));
+});
+
+describe('in-memory preview keys', () => {
+  const repos = createInMemoryRepositories();
+  previewKeysContract(() => ({
+    previewKeys: repos.previewKeys,
+    anOrganization: async () => ({ organizationId: randomUUID(), userId: randomUUID() }),
   }));
 });

@@ -16,6 +16,8 @@ export interface GetOptions {
   readonly fresh: boolean;
   /** Called before each retry with the problem of the attempt that failed. */
   readonly onRetry: (problem: CpProblem) => void;
+  /** Sent with every attempt (the preview key). */
+  readonly headers?: Record<string, string>;
 }
 
 const ATTEMPTS = 5;
@@ -46,7 +48,7 @@ export async function getJson(url: string, options: GetOptions): Promise<Answer 
       const response = await fetch(url, {
         signal,
         cache: etag ? 'no-store' : options.fresh ? 'no-cache' : 'default',
-        headers: etag ? { 'If-None-Match': etag } : {},
+        headers: etag ? { ...options.headers, 'If-None-Match': etag } : { ...options.headers },
       });
       if (response.status === 304) return null;
       const body: unknown = await response.json().catch(() => undefined);

@@ -1,8 +1,8 @@
 import { getJson } from './consume-client.js';
-import { watch } from './live/watch.js';
+import { watchSource } from './live/watch.js';
 import { problemOf } from './problem.js';
 import { render, type Rendered } from './render/render.js';
-import { sourceOf } from './source.js';
+import { sourceOf, type Source } from './source.js';
 import type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, MountHandle, MountOptions } from './types.js';
 import type { Variant } from './variant.js';
 
@@ -95,8 +95,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
   }
 
   /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
-  async function load(url: string, pick: (body: unknown) => Variant): Promise<void> {
-    const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true) });
+  async function load({ url, pick, headers }: Source): Promise<void> {
+    const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers });
     if (!answer) return;
     const variant = pick(answer.body);
     if (variant.id !== shown?.variantId) await show(variant);
@@ -104,7 +104,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
   }
 
   /** One load at a time; a change noticed meanwhile loads once more afterwards. */
-  async function refresh(url: string, pick: (body: unknown) => Variant): Promise<void> {
+  async function refresh(source: Source): Promise<void> {
     if (running) {
       again = true;
       return;
@@ -113,7 +113,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     do {
       again = false;
       try {
-        await load(url, pick);
+        await load(source);
       } catch (error) {
         if (signal.aborted) break;
         const problem = problemOf(error);
@@ -134,8 +134,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     if (signal.aborted) return;
     try {
       const source = sourceOf(options);
-      const update = (): Promise<void> => refresh(source.url, source.pick);
-      if (options.live) watching = watch(source.base, source.watch, () => void update());
+      const update = (): Promise<void> => refresh(source);
+      if (options.live) watching = watchSource(source, () => void update());
       void update();
     } catch (error) {
       fail(problemOf(error), false);

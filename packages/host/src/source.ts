@@ -10,6 +10,8 @@ export interface Source {
   readonly url: string;
   readonly watch: readonly string[];
   readonly pick: (body: unknown) => Variant;
+  /** The preview key header, on preview reads with a key (then a live component polls). */
+  readonly headers: Record<string, string>;
 }
 
 const invalid = (detail: string) => sdkError('INVALID_OPTIONS', detail);
@@ -33,6 +35,9 @@ function check(o: MountOptions): void {
   if (o.flowId !== undefined && (typeof o.flowId !== 'string' || !o.flowId || o.env !== undefined || o.preview !== undefined)) {
     throw invalid('flowId (deprecated) takes neither env nor preview: the flow serves its own environment. Prefer env.');
   }
+  if (o.previewKey !== undefined && (typeof o.previewKey !== 'string' || !o.previewKey.trim())) {
+    throw invalid('previewKey must be a preview key from the dashboard (organization page), or left out.');
+  }
   if (o.baseUrl !== undefined) {
     try {
       new URL(o.baseUrl);
@@ -48,10 +53,12 @@ export function sourceOf(o: MountOptions): Source {
   const base = (o.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
   const { componentId, flowId } = o;
   if (flowId) {
-    return { base, url: flowUrl(base, flowId), watch: [flowId, componentId], pick: (body) => variantInFlow(body, flowId, componentId) };
+    return { base, url: flowUrl(base, flowId), watch: [flowId, componentId], pick: (body) => variantInFlow(body, flowId, componentId), headers: {} };
   }
   const query = new URLSearchParams({ id: componentId });
   if (o.env) query.set('env', o.env);
   if (o.preview) query.set('preview', 'true');
-  return { base, url: `${base}/consume?${query}`, watch: [componentId], pick: consumedVariant };
+  // Released reads never carry the key: they are public, and shared caches keep them.
+  const headers: Record<string, string> = o.previewKey && (o.preview || !o.env) ? { 'Cp-Preview-Key': o.previewKey.trim() } : {};
+  return { base, url: `${base}/consume?${query}`, watch: [componentId], pick: consumedVariant, headers };
 }

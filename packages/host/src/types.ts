@@ -26,6 +26,12 @@ export interface MountOptions {
   readonly onAction?: (action: string, payload: unknown) => void;
   /** Switch to a newly released variant (or a new preview) without a reload. */
   readonly live?: boolean;
+  /**
+   * A preview key of the component's organization, for previews it keeps private: sent as the
+   * `Cp-Preview-Key` header on preview reads only. Live previews with a key are polled (the
+   * change stream does not announce private previews).
+   */
+  readonly previewKey?: string;
 }
 
 export interface MountHandle {

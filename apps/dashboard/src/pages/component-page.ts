@@ -49,7 +49,10 @@ ${component.tags.length === 0 ? html`<p class="hint">No tags.</p>` : html`<ul cl
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
 <table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, view.role, label))}</tbody></table>
-${hostSnippetSection(component.id, view.environments, content.host)}
+${hostSnippetSection(component.id, view.environments, content.host, {
+  privatePreviews: content.chrome.organizations.find((o) => o.id === component.organizationId)?.privatePreviews ?? false,
+  settingsUrl: `/orgs/${component.organizationId}/previews`,
+})}
 <h2 id="variants">Variants</h2>
 ${variants.items.length === 0 ? html`<p>${variants.isLatest ? 'No variant yet.' : 'No older variant.'}</p>` : html`<table><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Uploaded by</th><th scope="col">When</th><th scope="col">Live in</th><th scope="col"><span class="hint">Actions</span></th></tr></thead>
 <tbody>${variants.items.map(({ variant, environments: live }) => html`<tr><th scope="row">v${variant.sequence}</th><td>${bytes(variant.size)}</td><td class="mono">${variant.sha256}</td><td>${person(variant.createdBy)}</td><td>${when(variant.createdAt)}</td><td>${live.join(', ') || '—'}</td>

@@ -9,9 +9,15 @@ export interface HostLinks {
   readonly demo: (env: string | null) => string;
 }
 
-/** The two lines a host page needs to show the component released to `env` (null: the preview, the latest variant). */
-export function hostSnippet(scriptUrl: string, componentId: string, env: string | null): string {
-  const target = env === null ? 'preview' : `env="${env}"`;
+/** Stands for the secret in snippets: the dashboard shows a secret once, when the key is created. */
+export const PREVIEW_KEY_PLACEHOLDER = 'YOUR-PREVIEW-KEY';
+
+/**
+ * The two lines a host page needs to show the component released to `env` (null: the preview, the
+ * latest variant, which takes a preview key when the organization keeps previews private).
+ */
+export function hostSnippet(scriptUrl: string, componentId: string, env: string | null, privatePreviews = false): string {
+  const target = env !== null ? `env="${env}"` : privatePreviews ? `preview preview-key="${PREVIEW_KEY_PLACEHOLDER}"` : 'preview';
   return `<script type="module" src="${scriptUrl}"></script>\n<cp-component component-id="${componentId}" ${target}></cp-component>`;
 }
 
@@ -19,13 +25,24 @@ export function hostSnippet(scriptUrl: string, componentId: string, env: string 
  * "Show it on a web page": per environment (and the preview) the snippet to paste and a link to the demo
  * page. No copy button: the dashboard's pages run no script (CSP), and a `<pre>` selects whole.
  */
-export function hostSnippetSection(componentId: string, environments: readonly EnvironmentReleases[], links: HostLinks): SafeHtml {
+export function hostSnippetSection(
+  componentId: string,
+  environments: readonly EnvironmentReleases[],
+  links: HostLinks,
+  preview: { readonly privatePreviews: boolean; readonly settingsUrl: string },
+): SafeHtml {
   const row = (env: string | null, label: SafeHtml, note: SafeHtml | string) => html`<tr><th scope="row">${label}</th>
-<td><pre><code>${hostSnippet(links.scriptUrl, componentId, env)}</code></pre>${note}</td>
+<td><pre><code>${hostSnippet(links.scriptUrl, componentId, env, preview.privatePreviews)}</code></pre>${note}</td>
 <td><a href="${links.demo(env)}">${env === null ? 'Demo of the preview' : `Demo of ${env}`}</a></td></tr>`;
   return html`<h2 id="host-page">Show it on a web page</h2>
 <p class="hint">Paste into any page (plain HTML or a framework): the host SDK fetches the variant released to the environment and renders it isolated in a sandboxed frame. The demo page renders it the same way, with a data box and an action log.</p>
 <table><thead><tr><th scope="col">Environment</th><th scope="col">Snippet</th><th scope="col"><span class="hint">Try it</span></th></tr></thead><tbody>${environments.map(({ environment, current }) =>
     row(environment.name, html`${environment.name}`, current === null ? html`<p class="hint">Nothing released here yet: until a release, the element shows its error slot.</p>` : ''))}
-${row(null, html`Preview <span class="hint">(latest variant)</span>`, '')}</tbody></table>`;
+${row(
+    null,
+    html`Preview <span class="hint">(latest variant)</span>`,
+    preview.privatePreviews
+      ? html`<p class="hint">Previews of this organization are private: replace ${PREVIEW_KEY_PLACEHOLDER} with a <a href="${preview.settingsUrl}">preview key</a> (or pass <code>previewKey</code> to <code>mount()</code>). Without one the element shows its error slot. Keep keys out of public pages.</p>`
+      : '',
+  )}</tbody></table>`;
 }

@@ -24,6 +24,7 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/components`, 'Components'],
     [`/orgs/${org}/environments`, 'Environments'],
     [`/orgs/${org}/flows`, 'Flows'],
+    [`/orgs/${org}/previews`, 'Previews'],
   ];
   links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">

@@ -8,7 +8,7 @@ export function organizationsPage(organizations: readonly MemberOrganization[], 
     title: 'Your organizations',
     chrome,
     body: html`<h1>Your organizations</h1>
-<table><thead><tr><th scope="col">Organization</th><th scope="col">Your role</th><th scope="col">Since</th></tr></thead>
-<tbody>${organizations.map((o) => html`<tr><th scope="row"><a href="/orgs/${o.id}/components">${o.name}</a>${o.isDefault ? html` <span class="hint">(default)</span>` : ''}</th><td>${o.role}</td><td>${when(o.createdAt)}</td></tr>`)}</tbody></table>`,
+<table><thead><tr><th scope="col">Organization</th><th scope="col">Your role</th><th scope="col">Since</th><th scope="col">Previews</th></tr></thead>
+<tbody>${organizations.map((o) => html`<tr><th scope="row"><a href="/orgs/${o.id}/components">${o.name}</a>${o.isDefault ? html` <span class="hint">(default)</span>` : ''}</th><td>${o.role}</td><td>${when(o.createdAt)}</td><td><a href="/orgs/${o.id}/previews">${o.privatePreviews ? 'private' : 'public'}</a></td></tr>`)}</tbody></table>`,
   });
 }

@@ -50,6 +50,7 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   ENVIRONMENT_IN_USE: 'This environment is in use',
   ENVIRONMENT_PROTECTED: 'This environment is protected',
   FORBIDDEN: 'Not allowed',
+  LIMIT_REACHED: 'Limit reached',
   AMBIGUOUS_ORGANIZATION: 'That did not work',
   UPLOAD_NOT_RECEIVED: 'That did not work',
   UPLOAD_TOO_LARGE: 'That did not work',
@@ -119,6 +120,9 @@ export const NOTICES: Readonly<Record<string, string>> = {
   'flow-published': 'Flow published: /flow serves it.',
   'flow-unpublished': 'Flow is a draft again: /flow answers 404 for it.',
   revoked: 'Access revoked. The application is signed out within 30 seconds.',
+  'previews-private': 'Previews are private now: hosts need a preview key to read them.',
+  'previews-public': 'Previews are public now: anyone who knows a component id can read its latest upload.',
+  'preview-key-revoked': 'Preview key revoked. Hosts using it get 404 for previews from their next request.',
 };
 
 export const notice = (req: Request): string | null => NOTICES[query(req, 'notice')] ?? null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent } from '@cp/db/testing';
-import { createFlow, createEnvironment, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
@@ -31,6 +31,7 @@ interface Ids {
   /** In no flow: addable to one. */
   readonly spareComponent: string;
   readonly grant: string;
+  readonly previewKey: string;
 }
 
 interface Probe {
@@ -110,6 +111,13 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'remove an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments/${ids.spareEnvironment}/remove` },
     { name: "the environment removed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/environments/${ids.spareEnvironment}/remove` },
   ],
+  'GET /orgs/:orgId/previews': [{ name: 'previews', method: 'GET', path: (ids) => `/orgs/${ids.org}/previews` }],
+  'POST /orgs/:orgId/previews/private': [{ name: 'make previews private', method: 'POST', path: (ids) => `/orgs/${ids.org}/previews/private`, form: () => ({ private: 'on' }) }],
+  'POST /orgs/:orgId/previews/keys': [{ name: 'create a preview key', method: 'POST', path: (ids) => `/orgs/${ids.org}/previews/keys`, form: () => ({ name: 'probe key' }) }],
+  'POST /orgs/:orgId/previews/keys/:keyId/revoke': [
+    { name: 'revoke a preview key', method: 'POST', path: (ids) => `/orgs/${ids.org}/previews/keys/${ids.previewKey}/revoke` },
+    { name: "the preview key revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/previews/keys/${ids.previewKey}/revoke` },
+  ],
   'GET /orgs/:orgId/flows': [{ name: 'flows', method: 'GET', path: (ids) => `/orgs/${ids.org}/flows` }],
   'POST /orgs/:orgId/flows': [{ name: 'create a flow', method: 'POST', path: (ids) => `/orgs/${ids.org}/flows`, form: () => ({ name: 'Added flow' }) }],
   'GET /flows/:flowId': [{ name: 'flow', method: 'GET', path: (ids) => `/flows/${ids.flow}` }],
@@ -150,6 +158,7 @@ beforeAll(async () => {
       releaseEvent: (await publishVariant({ actor, componentId: component.id, environment: 'prod' }, stack.domain)).event.id,
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
+      previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -174,7 +183,7 @@ const aSpareEnvironment = async (user: User): Promise<string> =>
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
@@ -198,6 +207,7 @@ async function everything() {
     history: await repos.releases.history(ids.component, { limit: 100 }),
     flows: await repos.flows.listForOrganization(ids.org),
     grants: (await stack.auth.oidc.listGrants(user.id)).map((g) => g.grantId).sort(),
+    previewKeys: await repos.previewKeys.listForOrganization(ids.org),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
 }

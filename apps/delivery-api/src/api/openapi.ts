@@ -4,6 +4,7 @@ import { cacheControlFor } from '../cache/cached-response.js';
 import type { AppConfig } from '../config.js';
 import { ChangesQuery, ConsumeQuery, FlowQuery, MAX_STREAM_IDS } from './query-schemas.js';
 import { HostDemoQuery } from '../examples/host-demo-query.js';
+import { PREVIEW_KEY_HEADER } from '../http/cors.js';
 import { STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
 import { ChangeEventStream, ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
 
@@ -34,8 +35,7 @@ const unavailable = problemResponse(
 
 const methodNotAllowed = problemResponse('Only GET, HEAD and OPTIONS are served; `Allow` lists them.');
 
-const NO_CREDENTIAL =
-  'No credential: component ids are unguessable UUIDs and delivery is read-only and serves released UI, so any page on any origin may read it (CORS `*`, no credentials).';
+const NO_CREDENTIAL = `No credential: component ids are unguessable UUIDs and delivery is read-only and serves released UI, so any page on any origin may read it (CORS \`*\`, no credentials). The one exception: previews of an organization that made them private need one of its preview keys in \`${PREVIEW_KEY_HEADER}\`.`;
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
@@ -59,19 +59,30 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
             'With `env`: the variant released to that environment (404, `resource` "Release", when nothing is released there; "Environment" when the environment does not exist).',
             'With only `id`, or `preview=true` (with or without `env`): the latest variant (preview).',
             '`preview=false` without `env`: 400. Unknown or repeated parameters: 400. Unknown or malformed `id`: 404.',
+            `Private previews: when the component's organization keeps previews private, a preview needs one of its unrevoked preview keys (dashboard, organization's Previews page) in \`${PREVIEW_KEY_HEADER}\`; without a valid one the answer is the 404 of an unknown component, word for word, so it confirms nothing. Such a preview is sent \`Cache-Control: ${cacheControlFor('private', config.cache)}\`. The 404 of an unknown environment of such an organization does not list its environments. Released environments are unaffected.`,
             `Released responses: \`Cache-Control: ${cacheControlFor('released', config.cache)}\`; preview: \`no-cache\`.`,
             `Bodies of ${config.cache.compressionMinBytes} bytes or more are also served gzip- or brotli-encoded (Accept-Encoding).`,
           ].join('\n\n'),
-          requestParams: { query: ConsumeQuery },
+          requestParams: {
+            query: ConsumeQuery,
+            header: z.object({
+              [PREVIEW_KEY_HEADER]: z
+                .string()
+                .optional()
+                .meta({ description: 'A preview key of the component\'s organization (`cpk_…`), for previews it keeps private. Ignored for released variants and for public previews. Allowed in CORS preflights.' }),
+            }),
+          },
           responses: {
             '200': {
               description: 'The component and the variant to render.',
               content: { 'application/json': { schema: ConsumeResponse } },
-              headers: cachedHeaders('Released: public with max-age, stale-while-revalidate and stale-if-error; preview: no-cache.'),
+              headers: cachedHeaders('Released: public with max-age, stale-while-revalidate and stale-if-error; preview: no-cache; private preview (opened by a preview key): private, no-store.'),
             },
             '304': { description: 'If-None-Match matched the current ETag.' },
             '400': problemResponse('Missing, empty, repeated or unknown parameter, or a bad value.'),
-            '404': problemResponse('Unknown component, environment, or no release in the environment (`resource` says which).'),
+            '404': problemResponse(
+              `Unknown component, environment, or no release in the environment (\`resource\` says which). Also a preview of an organization with private previews asked for without a valid \`${PREVIEW_KEY_HEADER}\` (same body as an unknown component). Always \`Cache-Control: no-store\`.`,
+            ),
             '405': methodNotAllowed,
             '503': unavailable,
           },
@@ -103,7 +114,7 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
           operationId: 'changes',
           summary: 'Live updates: Server-Sent Events naming the watched components and flows that changed',
           description: [
-            `One stream per page for all its live components: \`ids\` names 1 to ${MAX_STREAM_IDS} component or flow ids. The stream opens with \`retry: 2000\`; then \`event: change\` (\`data: {"id":"<id>"}\`, \`id: <epoch>-<seq>\`) when something a watched id names changed (a release, an upload, a tag change, a flow edit): revalidate \`/consume\` with If-None-Match. \`event: reset\` (\`data: {}\`): changes may have been missed, revalidate everything watched.`,
+            `One stream per page for all its live components: \`ids\` names 1 to ${MAX_STREAM_IDS} component or flow ids. The stream opens with \`retry: 2000\`; then \`event: change\` (\`data: {"id":"<id>"}\`, \`id: <epoch>-<seq>\`) when something a watched id names changed (a release, an upload, a tag change, a flow edit): revalidate \`/consume\` with If-None-Match. Uploads to an organization with private previews are not announced (streams are anonymous: EventSource sends no headers); the host SDK polls such previews when it has a preview key. \`event: reset\` (\`data: {}\`): changes may have been missed, revalidate everything watched.`,
             `A comment line (\`: keep-alive\`) every ${config.changeStreams.heartbeatMs / 1000} s keeps proxies from closing an idle stream; it and the stream's start also carry an \`id:\` field (the newest event id) so that a reconnect resumes from there.`,
             '`Last-Event-ID` (EventSource sends it on reconnecting) or `lastEventId` resumes: the events missed since are sent first; a resume point this instance does not know (another instance, a restart, too old, malformed) gets one `reset`.',
             `At most ${config.changeStreams.maxStreamsPerClient} open streams per client address (429) and ${config.changeStreams.maxStreams} per instance (503). While the instance shuts down, open streams end (clients reconnect, to another instance) and new ones answer 503.`,

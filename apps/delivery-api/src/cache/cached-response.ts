@@ -34,7 +34,8 @@ export interface CachedResponse {
   readonly size: number;
 }
 
-export type Freshness = 'released' | 'preview';
+/** `private`: a preview opened by a preview key, for that caller only. */
+export type Freshness = 'released' | 'preview' | 'private';
 
 export interface ResponseSpec {
   readonly payload: unknown;
@@ -57,9 +58,11 @@ export function representation(bytes: Buffer, hash: string, coding: string | nul
 }
 
 export const cacheControlFor = (freshness: Freshness, policy: CachePolicy): string =>
-  freshness === 'preview'
-    ? 'no-cache'
-    : `public, max-age=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}, stale-if-error=${policy.staleIfErrorSeconds}`;
+  freshness === 'private'
+    ? 'private, no-store'
+    : freshness === 'preview'
+      ? 'no-cache'
+      : `public, max-age=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}, stale-if-error=${policy.staleIfErrorSeconds}`;
 
 /**
  * Serializes a payload once: JSON bytes, a content hash for the ETag, and (above

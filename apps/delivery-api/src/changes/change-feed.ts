@@ -1,13 +1,21 @@
 /**
- * Notifications channels written by the database triggers (packages/db migration
- * `delivery_change_notifications`): the payload is the id of the component or
- * flow that changed.
+ * Notifications channels written by the database triggers (packages/db migrations
+ * `delivery_change_notifications` and `private_previews`): the payload is the id
+ * of the component or flow that changed. On `private_change` it is a component
+ * whose organization keeps previews private (a preview upload), or such an
+ * organization (its switch changed): a change that must not be announced.
  */
-export const CHANGE_CHANNELS = ['component_changed', 'flow_changed'] as const;
+export const CHANGE_CHANNELS = ['component_changed', 'flow_changed', 'private_change'] as const;
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 export interface ChangeEvents {
   /** A component (variant, release, tags) or a flow changed. Ids are UUIDs, unique across both. */
   changed(id: string): void;
+  /**
+   * Something the anonymous change streams must not hear of changed: a preview
+   * upload of an organization with private previews, or an organization's switch.
+   */
+  changedPrivately(id: string): void;
   /** Notifications may have been lost (the listening connection dropped): assume everything changed. */
   missed(): void;
 }
@@ -31,6 +39,16 @@ export class ChangeHub {
 
   changed(id: string): void {
     for (const events of this.subscribers) events.changed(id);
+  }
+
+  changedPrivately(id: string): void {
+    for (const events of this.subscribers) events.changedPrivately(id);
+  }
+
+  /** A notification as it arrived on a channel. */
+  notify(channel: string, id: string): void {
+    if (channel === 'private_change') this.changedPrivately(id);
+    else this.changed(id);
   }
 
   missed(): void {

@@ -89,6 +89,9 @@ export class ChangeStreams implements ChangeEvents {
     for (const stream of streams) stream.send(record, eventId);
   }
 
+  /** Never announced: streams are anonymous (EventSource sends no headers), and private previews are not theirs to hear of. */
+  changedPrivately(): void {}
+
   missed(): void {
     const record = this.ring.append(null);
     const eventId = this.ring.eventId(record.seq);

@@ -8,7 +8,7 @@ export interface PGliteListener {
 /** LISTEN on the embedded database: its one connection serves every writer of this process. */
 export async function createPGliteChangeFeed(db: PGliteListener): Promise<ChangeFeed> {
   const hub = new ChangeHub();
-  const unlisten = await Promise.all(CHANGE_CHANNELS.map((channel) => db.listen(channel, (payload) => hub.changed(payload))));
+  const unlisten = await Promise.all(CHANGE_CHANNELS.map((channel) => db.listen(channel, (payload) => hub.notify(channel, payload))));
   return {
     listening: Promise.resolve(),
     subscribe: (events) => hub.subscribe(events),

@@ -42,7 +42,7 @@ export function createPostgresChangeFeed(connectionString: string, log: Logger):
       }
     });
     next.on('notification', (message) => {
-      if (message.payload) hub.changed(message.payload);
+      if (message.payload) hub.notify(message.channel, message.payload);
     });
     try {
       await next.connect();

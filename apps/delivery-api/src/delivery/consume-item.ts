@@ -28,11 +28,26 @@ export const consumeItemOf = (component: Component, variants: ConsumeVariant[]) 
   consume_variant: variants,
 });
 
-/** The /consume body: the variant released to the environment, or the latest (domain rule). */
-export async function loadConsumeResponse(target: ConsumeTarget, deps: ReadDeps): Promise<ConsumeResponse> {
-  const { component, variant } = await resolvePublicVariant(
-    { componentId: target.componentId, environment: target.environment ?? undefined },
+export interface LoadedConsume {
+  readonly response: ConsumeResponse;
+  readonly organizationId: string;
+  /** Only for the caller whose key opened it: never in a shared cache. */
+  readonly privatePreview: boolean;
+}
+
+/**
+ * The /consume body: the variant released to the environment, or the latest
+ * (domain rule), which a private-previews organization shows only to a caller
+ * presenting one of its preview keys.
+ */
+export async function loadConsumeResponse(target: ConsumeTarget, deps: ReadDeps, previewKey: string | null = null): Promise<LoadedConsume> {
+  const { component, variant, privatePreview } = await resolvePublicVariant(
+    { componentId: target.componentId, environment: target.environment ?? undefined, previewKey },
     deps,
   );
-  return { item: consumeItemOf(component, [await consumeVariant(variant, deps)]) };
+  return {
+    response: { item: consumeItemOf(component, [await consumeVariant(variant, deps)]) },
+    organizationId: component.organizationId,
+    privatePreview,
+  };
 }

@@ -16,6 +16,8 @@ export interface CachedEndpoint<T> {
   readonly load: (target: T) => Promise<ResponseSpec>;
   /** Headers on every answer of the endpoint, errors included. */
   readonly errorHeaders?: readonly string[];
+  /** Takes over a failed shared load for this request (true: answered); else the usual problem, stale entry or 503. */
+  readonly divert?: (error: unknown, target: T, req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** A GET endpoint: the query checked (once per distinct string), then the response served from the cache. */
@@ -29,6 +31,7 @@ export function createCachedEndpoint<T>(endpoint: CachedEndpoint<T>, deps: Serve
       return;
     }
     const { target } = request;
-    serveCached(req, res, request.key, endpoint.watches(target), () => endpoint.load(target), deps, errorHeaders);
+    const divert = endpoint.divert && ((error: unknown) => endpoint.divert!(error, target, req, res));
+    serveCached(req, res, request.key, endpoint.watches(target), () => endpoint.load(target), deps, errorHeaders, divert);
   };
 }

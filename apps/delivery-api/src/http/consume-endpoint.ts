@@ -2,6 +2,7 @@ import { ErrorCode, isUuid } from '@cp/domain';
 import { ConsumeQuery } from '../api/query-schemas.js';
 import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '../delivery/consume-item.js';
 import { createCachedEndpoint, type CheckedQuery } from './cached-endpoint.js';
+import { isPrivatePreviewRefusal, presentedPreviewKey, servePrivatePreview } from './private-preview.js';
 import { problem } from './problem.js';
 import { parseQuery, shownId } from './query.js';
 import type { ServeCachedDeps } from './serve-cached.js';
@@ -23,17 +24,34 @@ function validateConsume(rawQuery: string): CheckedQuery<ConsumeTarget> {
   return { problem: null, target, key: `consume:${target.componentId}:${target.environment ?? ''}` };
 }
 
-/** GET /consume: validated, then served from the response cache. */
+/**
+ * GET /consume: validated, then served from the response cache. The shared
+ * load sends no key, so only what anyone may read is ever cached: public
+ * previews (which depend on their organization's id, announced when its switch
+ * changes) and released variants. A private preview fails that load and, for a
+ * request presenting a key, is served apart (http/private-preview.ts).
+ */
 export function createConsumeEndpoint(deps: ServeCachedDeps & { read: ReadDeps }) {
   return createCachedEndpoint(
     {
       validate: validateConsume,
-      watches: (target) => [target.componentId],
-      load: async (target) => ({
-        payload: await loadConsumeResponse(target, deps.read),
-        freshness: target.environment === null ? 'preview' : 'released',
-        dependsOn: [target.componentId],
-      }),
+      // A preview also depends on its organization's switch, known only once loaded: any change during the load counts.
+      watches: (target) => (target.environment === null ? null : [target.componentId]),
+      load: async (target) => {
+        const loaded = await loadConsumeResponse(target, deps.read);
+        const preview = target.environment === null;
+        return {
+          payload: loaded.response,
+          freshness: preview ? 'preview' : 'released',
+          dependsOn: preview ? [target.componentId, loaded.organizationId] : [target.componentId],
+        };
+      },
+      divert: (error, target, req, res) => {
+        const key = isPrivatePreviewRefusal(error) ? presentedPreviewKey(req) : null;
+        if (key === null) return false;
+        servePrivatePreview(req, res, target, key, deps);
+        return true;
+      },
     },
     deps,
   );

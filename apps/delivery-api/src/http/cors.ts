@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/** The request header that carries a preview key (README "Private previews"). */
+export const PREVIEW_KEY_HEADER = 'Cp-Preview-Key';
+
 /*
  * Delivery serves released UI to pages on any origin, without credentials:
  * `*` (never echoing the Origin, never Allow-Credentials), so responses need no
@@ -22,8 +25,9 @@ export function answerOptions(req: IncomingMessage, res: ServerResponse, extraHe
   if (isPreflight) {
     headers.push(
       'Access-Control-Allow-Methods', ALLOWED_METHODS,
-      // `*` covers every request header except Authorization, which delivery never takes.
-      'Access-Control-Allow-Headers', '*',
+      // `*` covers every request header except Authorization, which delivery never takes; the
+      // preview key is also named, so private previews do not depend on the wildcard.
+      'Access-Control-Allow-Headers', `${PREVIEW_KEY_HEADER}, *`,
       'Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS),
     );
   }

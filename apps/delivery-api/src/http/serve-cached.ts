@@ -11,7 +11,7 @@ class LoadTimeoutError extends Error {
   override readonly name = 'LoadTimeoutError';
 }
 
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+export const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new LoadTimeoutError(`load took longer than ${ms} ms`)), ms);
     promise.then(
@@ -61,6 +61,7 @@ export function serveCached(
   produce: () => Promise<ResponseSpec>,
   deps: ServeCachedDeps,
   errorHeaders: readonly string[] = [],
+  divert?: (error: unknown) => boolean,
 ): void {
   const entry = deps.cache.get(key);
   if (entry !== undefined && Date.now() < entry.freshUntil) {
@@ -73,7 +74,9 @@ export function serveCached(
     .fill(key, dependsOn, () => buildResponse(produce, { key, stale: entry !== undefined }, deps))
     .then(
       (fresh) => sendCached(req, res, fresh),
-      (error: unknown) => answerFailedLoad(req, res, { error, entry, errorHeaders }, deps),
+      (error: unknown) => {
+        if (divert?.(error) !== true) answerFailedLoad(req, res, { error, entry, errorHeaders }, deps);
+      },
     );
 }
 
@@ -94,7 +97,7 @@ async function buildResponse(
 }
 
 /** A failed load: the domain's answer (404, ...), else the stale entry within stale-if-error, else 503. */
-function answerFailedLoad(
+export function answerFailedLoad(
   req: IncomingMessage,
   res: ServerResponse,
   failure: { error: unknown; entry: CachedResponse | undefined; errorHeaders: readonly string[] },

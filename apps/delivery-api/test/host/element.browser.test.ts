@@ -1,3 +1,5 @@
+import { createPreviewKey, setPrivatePreviews } from '@cp/domain';
+import { aUser, upload } from '../support/seed.js';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { componentHtml, events, frameTexts, openProbed, waitForEvents } from './support/sdk-probes.js';
 
@@ -41,6 +43,29 @@ it('renders the preview with the preview attribute or without env', async () => 
   const loads = await waitForEvents(page, 'cp-load', 2);
   expect(loads.map((load) => load.detail.variantId)).toEqual([latest, latest]);
   expect(await frameTexts(page)).toEqual(['Latest', 'Latest']);
+});
+
+it('renders a private preview with the preview-key attribute and with mount({ previewKey }); without a key the error slot', async () => {
+  // An organization of its own: the harness's keeps previews public for the other cases.
+  const domain = harness.stack.domain;
+  const owner = await aUser(domain);
+  const { componentId, variantId } = await upload(domain, owner.actor, { html: componentHtml('Private draft') });
+  await setPrivatePreviews({ actor: owner.actor, organizationId: owner.organizationId, enabled: true }, domain);
+  const { secret } = await createPreviewKey({ actor: owner.actor, organizationId: owner.organizationId, name: 'browser' }, domain);
+  const url = harness.hostPage(`<cp-component id="keyed" component-id="${componentId}" preview-key="${secret}"></cp-component>
+<cp-component id="keyless" component-id="${componentId}">${SLOTS}</cp-component><div id="mounted"></div>
+<script type="module">
+import { mount } from '${harness.delivery.url}/host/v1.js';
+mount(document.getElementById('mounted'), { componentId: '${componentId}', previewKey: '${secret}' });
+</script>`);
+  const { page } = await openProbed(harness, url);
+
+  const loads = await waitForEvents(page, 'cp-load', 2);
+  expect(loads.map((load) => [load.target, load.detail.variantId]).sort()).toEqual([['keyed', variantId], ['mounted', variantId]]);
+  const [refused] = await waitForEvents(page, 'cp-error', 1, 'keyless');
+  expect(refused!.detail).toMatchObject({ problem: { status: 404, code: 'NOT_FOUND' }, retrying: false });
+  expect(await page.locator('.error').isVisible()).toBe(true);
+  expect(await frameTexts(page)).toEqual(['Private draft', 'Private draft']);
 });
 
 it('shows the loading slot while fetching, then the component', async () => {

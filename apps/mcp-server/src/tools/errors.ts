@@ -25,6 +25,7 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   ENVIRONMENT_IN_USE: 'ENVIRONMENT_IN_USE',
   ENVIRONMENT_PROTECTED: 'ENVIRONMENT_PROTECTED',
   FORBIDDEN: 'FORBIDDEN',
+  LIMIT_REACHED: 'LIMIT_REACHED',
 };
 
 export interface ToolFailure {

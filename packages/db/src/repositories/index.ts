@@ -4,6 +4,7 @@ import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
 import { createOrganizations } from './organizations.js';
+import { createPreviewKeys } from './preview-keys.js';
 import { createReleases } from './releases.js';
 import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
@@ -20,5 +21,6 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     environments: createEnvironments(prisma),
     releases: createReleases(prisma),
     flows: createFlows(prisma),
+    previewKeys: createPreviewKeys(prisma),
   };
 }

@@ -4,6 +4,7 @@ import type {
   Environment,
   Flow,
   Organization,
+  PreviewKey,
   Release,
   ReleaseEvent,
   UploadResult,
@@ -27,6 +28,18 @@ export const toOrganization = (row: Rows.Organization): Organization => ({
   id: row.id,
   name: row.name,
   createdAt: row.createdAt,
+  privatePreviews: row.privatePreviews,
+});
+
+/** The secret's hash stays in the database. */
+export const toPreviewKey = (row: Rows.PreviewKey): PreviewKey => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  name: row.name,
+  prefix: row.prefix,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+  revokedAt: row.revokedAt,
 });
 
 /** Also the shape of the raw-SQL component queries (they alias columns to these names). */

@@ -57,5 +57,14 @@ export function createOrganizations(prisma: PrismaClient): Organizations {
       });
       return rows.map((row) => ({ userId: row.userId, organizationId: row.organizationId, role: row.role }));
     },
+
+    async setPrivatePreviews(organizationId, enabled) {
+      if (!isUuid(organizationId)) return null;
+      const { count } = await prisma.organization.updateMany({
+        where: { id: organizationId },
+        data: { privatePreviews: enabled },
+      });
+      return count === 0 ? null : this.findById(organizationId);
+    },
   };
 }

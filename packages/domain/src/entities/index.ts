@@ -5,3 +5,4 @@ export * from './release.js';
 export * from './upload-session.js';
 export * from './flow.js';
 export * from './connected-application.js';
+export * from './preview-key.js';

@@ -2,6 +2,8 @@ export interface Organization {
   readonly id: string;
   readonly name: string;
   readonly createdAt: Date;
+  /** Previews (`/consume` without `env`) need one of the organization's preview keys. */
+  readonly privatePreviews: boolean;
 }
 
 export const Role = { Owner: 'owner', Admin: 'admin', Member: 'member' } as const;

@@ -17,6 +17,7 @@ export const ErrorCode = {
   EnvironmentInUse: 'ENVIRONMENT_IN_USE',
   EnvironmentProtected: 'ENVIRONMENT_PROTECTED',
   Forbidden: 'FORBIDDEN',
+  LimitReached: 'LIMIT_REACHED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -23,6 +23,8 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   // The caller's role is not enough: a permission refusal, like FORBIDDEN.
   ENVIRONMENT_PROTECTED: 403,
   FORBIDDEN: 403,
+  // A count the organization already holds at its limit: free one first.
+  LIMIT_REACHED: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

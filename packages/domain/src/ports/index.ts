@@ -8,6 +8,7 @@ export * from './upload-sessions.js';
 export * from './environments.js';
 export * from './releases.js';
 export * from './flows.js';
+export * from './preview-keys.js';
 export * from './repositories.js';
 export * from './credentials.js';
 export * from './application-grants.js';

@@ -16,4 +16,6 @@ export interface Organizations {
   findMembership(userId: string, organizationId: string): Promise<Membership | null>;
   /** At most `limit` memberships of the organization with one of `roles`: owners first (the order of Role), then by user id. */
   listMembers(organizationId: string, options: { roles: readonly Role[]; limit: number }): Promise<Membership[]>;
+  /** Sets whether previews need a preview key; null when the organization does not exist. */
+  setPrivatePreviews(organizationId: string, enabled: boolean): Promise<Organization | null>;
 }

@@ -2,6 +2,7 @@ import type { Components } from './components.js';
 import type { Environments } from './environments.js';
 import type { Flows } from './flows.js';
 import type { Organizations } from './organizations.js';
+import type { PreviewKeys } from './preview-keys.js';
 import type { Releases } from './releases.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
@@ -22,4 +23,5 @@ export interface Repositories {
   readonly environments: Environments;
   readonly releases: Releases;
   readonly flows: Flows;
+  readonly previewKeys: PreviewKeys;
 }

@@ -6,3 +6,4 @@ export * from './ids.js';
 export * from './html-document.js';
 export * from './scope-descriptions.js';
 export * from './roles.js';
+export * from './preview-keys.js';

@@ -10,4 +10,7 @@ export const Limits = {
   listMax: 200,
   environmentNameMaxLength: 32,
   flowComponentsMax: 100,
+  /** Unrevoked preview keys an organization may hold at once. */
+  previewKeysPerOrganization: 20,
+  previewKeyNameMaxLength: 60,
 } as const;

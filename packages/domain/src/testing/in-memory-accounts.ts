@@ -6,7 +6,7 @@ import type { Users } from '../ports/users.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
-  const org = { id: organization.id, name: organization.name, createdAt: now };
+  const org = { id: organization.id, name: organization.name, createdAt: now, privatePreviews: false };
   state.organizations.push(org);
   state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner' });
   for (const env of organization.environments) {
@@ -52,6 +52,13 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
         .filter((m) => m.organizationId === organizationId && roles.includes(m.role))
         .sort((a, b) => rank.indexOf(a.role) - rank.indexOf(b.role) || a.userId.localeCompare(b.userId))
         .slice(0, limit);
+    },
+    async setPrivatePreviews(organizationId, enabled) {
+      const index = state.organizations.findIndex((org) => org.id === organizationId);
+      if (index === -1) return null;
+      const updated = { ...state.organizations[index]!, privatePreviews: enabled };
+      state.organizations[index] = updated;
+      return updated;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Component, Variant } from '../entities/component.js';
 import type { Flow } from '../entities/flow.js';
 import type { Membership, Organization } from '../entities/organization.js';
+import type { PreviewKey } from '../entities/preview-key.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
@@ -18,6 +19,7 @@ export class InMemoryState {
   releaseEvents: ReleaseEvent[] = [];
   flows: Flow[] = [];
   passwordHashes = new Map<string, string>();
+  previewKeys: (PreviewKey & { secretHash: string })[] = [];
 }
 
 export const byKey = <T extends { id: string }>(rows: T[], id: string): T | null => rows.find((row) => row.id === id) ?? null;

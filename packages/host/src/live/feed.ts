@@ -3,7 +3,7 @@ import { backoff } from '../timing.js';
 type Listener = () => void;
 
 /** Polling interval while the stream is unavailable. */
-const POLL_MS = 5000;
+export const POLL_MS = 5000;
 
 /**
  * The change feed of one delivery API for the whole page: one EventSource on

@@ -1,4 +1,5 @@
-import { createFeed } from './feed.js';
+import type { Source } from '../source.js';
+import { createFeed, POLL_MS } from './feed.js';
 
 const feeds = new Map<string, ReturnType<typeof createFeed>>();
 
@@ -14,4 +15,15 @@ export function watch(base: string, ids: readonly string[], onChange: () => void
     feeds.set(base, feed);
   }
   return feed.watch(ids, onChange);
+}
+
+/** A source's live updates: the change stream, plus a poll when a preview key is sent (the stream does not announce private previews). */
+export function watchSource(source: Source, onChange: () => void): () => void {
+  const unwatch = watch(source.base, source.watch, onChange);
+  if (Object.keys(source.headers).length === 0) return unwatch;
+  const timer = setInterval(onChange, POLL_MS);
+  return () => {
+    unwatch();
+    clearInterval(timer);
+  };
 }

@@ -4,3 +4,4 @@ export * from './credentials-contract.js';
 export * from './grant-lookup-contract.js';
 export * from './environment-protection-contract.js';
 export * from './upload-sweep-contract.js';
+export * from './preview-keys-contract.js';

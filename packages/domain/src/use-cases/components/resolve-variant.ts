@@ -18,12 +18,15 @@ export async function resolveVariant(
   component: Component,
   environmentName: string | undefined,
   deps: Pick<DomainDeps, 'repos'>,
+  options: { listKnownEnvironments?: boolean } = {},
 ): Promise<ResolvedVariant> {
   if (environmentName === undefined) {
     const variant = await deps.repos.variants.findLatest(component.id);
     return { variant, environment: null, release: null };
   }
-  const environment = await requireEnvironment(component.organizationId, environmentName, deps);
+  const environment = await requireEnvironment(component.organizationId, environmentName, deps, {
+    listKnown: options.listKnownEnvironments ?? true,
+  });
   const name = environment.name;
   const release = await deps.repos.releases.findCurrent(component.id, environment.id);
   if (!release) {

@@ -1,0 +1,109 @@
+import {
+  createPreviewKey,
+  invalidInput,
+  listPreviewKeys,
+  notFound,
+  revokePreviewKey,
+  setPrivatePreviews,
+  type MemberOrganization,
+} from '@cp/domain';
+import { field } from '@cp/web-forms';
+import { Router, type Request } from 'express';
+import { previewsPage } from '../pages/previews-page.js';
+import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
+
+/** The organization as the visitor belongs to it; others are "not found" like every page. */
+function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
+  const organizationId = String(req.params.orgId);
+  const organization = visitor.organizations.find((o) => o.id === organizationId);
+  if (organization === undefined) throw notFound('Organization', organizationId);
+  return organization;
+}
+
+/** Preview access: switch private previews, create (shown once), list and revoke preview keys. */
+export function previewRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const base = (orgId: string) => `/orgs/${orgId}/previews`;
+
+  router.get(
+    '/orgs/:orgId/previews',
+    page(ctx, async (req, res, visitor) => {
+      const organization = organizationOf(req, visitor);
+      const keys = await listPreviewKeys(
+        { actor: visitor.actor, organizationId: organization.id },
+        ctx.domain,
+      );
+      sendPage(
+        res,
+        200,
+        previewsPage({
+          organization,
+          keys,
+          chrome: visitor.chrome(organization.id),
+          notice: notice(req),
+        }),
+      );
+    }),
+  );
+
+  router.post(
+    '/orgs/:orgId/previews/private',
+    formBody,
+    page(ctx, async (req, res, visitor) => {
+      const organization = organizationOf(req, visitor);
+      const value = field(req, 'private');
+      if (value !== 'on' && value !== 'off') throw invalidInput('private', 'send "on" or "off".');
+      await setPrivatePreviews(
+        { actor: visitor.actor, organizationId: organization.id, enabled: value === 'on' },
+        ctx.domain,
+      );
+      res.redirect(
+        303,
+        `${base(organization.id)}?notice=${value === 'on' ? 'previews-private' : 'previews-public'}`,
+      );
+    }),
+  );
+
+  // Answered with the page itself, not a redirect: the secret must not travel in a URL.
+  router.post(
+    '/orgs/:orgId/previews/keys',
+    formBody,
+    page(ctx, async (req, res, visitor) => {
+      const organization = organizationOf(req, visitor);
+      const created = await createPreviewKey(
+        { actor: visitor.actor, organizationId: organization.id, name: field(req, 'name') },
+        ctx.domain,
+      );
+      const keys = await listPreviewKeys(
+        { actor: visitor.actor, organizationId: organization.id },
+        ctx.domain,
+      );
+      sendPage(
+        res,
+        200,
+        previewsPage({
+          organization,
+          keys,
+          chrome: visitor.chrome(organization.id),
+          notice: null,
+          created: { name: created.key.name, secret: created.secret },
+        }),
+      );
+    }),
+  );
+
+  router.post(
+    '/orgs/:orgId/previews/keys/:keyId/revoke',
+    formBody,
+    page(ctx, async (req, res, visitor) => {
+      const organization = organizationOf(req, visitor);
+      await revokePreviewKey(
+        { actor: visitor.actor, organizationId: organization.id, keyId: String(req.params.keyId) },
+        ctx.domain,
+      );
+      res.redirect(303, `${base(organization.id)}?notice=preview-key-revoked`);
+    }),
+  );
+
+  return router;
+}

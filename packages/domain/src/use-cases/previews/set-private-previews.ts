@@ -1,0 +1,23 @@
+import type { Organization } from '../../entities/organization.js';
+import type { Actor } from '../../entities/user.js';
+import { notFound } from '../../errors/factories.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import { requireManager } from '../access/require-manager.js';
+
+/**
+ * Turns private previews on or off. Delivery learns of it through the change
+ * feed (a database trigger announces the organization), so cached previews stop
+ * being served at once.
+ */
+export async function setPrivatePreviews(
+  input: { actor: Actor; organizationId: string; enabled: boolean },
+  deps: Pick<DomainDeps, 'repos'>,
+): Promise<Organization> {
+  await requireManager(input.actor, input.organizationId, 'change who may read previews', deps);
+  const organization = await deps.repos.organizations.setPrivatePreviews(
+    input.organizationId,
+    input.enabled,
+  );
+  if (!organization) throw notFound('Organization', input.organizationId);
+  return organization;
+}
