@@ -3,7 +3,7 @@ import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
-import { canManageEnvironments } from '../../rules/roles.js';
+import { isManager } from '../../rules/roles.js';
 import { requireMembership } from '../access/require-membership.js';
 
 export async function listEnvironments(
@@ -26,7 +26,7 @@ export async function createEnvironment(
 ): Promise<Environment> {
   const environmentName = normalizeEnvironmentName(name);
   const membership = await requireMembership(actor, organizationId, deps);
-  if (!canManageEnvironments(membership.role)) {
+  if (!isManager(membership.role)) {
     throw new DomainError(
       ErrorCode.Forbidden,
       'Only owners and admins of the organization can add environments.',

@@ -4,7 +4,7 @@ import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
-import { canManageEnvironments } from '../../rules/roles.js';
+import { isManager } from '../../rules/roles.js';
 import { requireMembership } from '../access/require-membership.js';
 
 /** The organization's environment by id, for an owner or admin (like adding one). */
@@ -20,7 +20,7 @@ export async function loadManagedEnvironment(
     : [];
   const environment = environments.find((env) => env.id === environmentId);
   if (!environment) throw notFound('Environment', environmentId);
-  if (!canManageEnvironments(membership.role)) {
+  if (!isManager(membership.role)) {
     throw new DomainError(
       ErrorCode.Forbidden,
       'Only owners and admins of the organization can change environments.',

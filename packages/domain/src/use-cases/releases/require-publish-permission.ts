@@ -2,7 +2,7 @@ import type { Environment } from '../../entities/release.js';
 import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { canPublishTo, ENVIRONMENT_MANAGERS } from '../../rules/roles.js';
+import { canPublishTo, MANAGER_ROLES } from '../../rules/roles.js';
 import { requireMembership } from '../access/require-membership.js';
 
 /** How many owners and admins the refusal names; more are summed up as "and others". */
@@ -25,7 +25,7 @@ export async function requirePublishPermission(
   const [organization, managers, environments] = await Promise.all([
     deps.repos.organizations.findById(organizationId),
     deps.repos.organizations.listMembers(organizationId, {
-      roles: ENVIRONMENT_MANAGERS,
+      roles: MANAGER_ROLES,
       limit: MANAGERS_NAMED + 1,
     }),
     deps.repos.environments.listForOrganization(organizationId),
@@ -45,6 +45,6 @@ export async function requirePublishPermission(
   throw new DomainError(
     ErrorCode.EnvironmentProtected,
     `${environment.name} is protected: only owners and admins of ${organization?.name ?? 'the organization'}${who} can publish to it. ${instead}`,
-    { environment: environment.name, roles: [...ENVIRONMENT_MANAGERS] },
+    { environment: environment.name, roles: [...MANAGER_ROLES] },
   );
 }
