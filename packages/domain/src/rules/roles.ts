@@ -7,4 +7,5 @@ export const MANAGER_ROLES: readonly Role[] = [Role.Owner, Role.Admin];
 export const isManager = (role: Role): boolean => MANAGER_ROLES.includes(role);
 
 /** Every member publishes to an open environment; only owners and admins to a protected one. */
-export const canPublishTo = (role: Role, environment: Pick<Environment, 'protected'>): boolean => !environment.protected || isManager(role);
+export const canPublishTo = (role: Role, environment: Pick<Environment, 'protected'>): boolean =>
+  !environment.protected || isManager(role);
