@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from '../../apps/mcp-server/src/app.js';
 import { grantLookupFromMap } from '../../packages/domain/src/testing/in-memory-grant-lookup.js';
 import { makeConfig } from '../../apps/mcp-server/src/config.js';
-import { createLogger } from '../../apps/mcp-server/src/log.js';
+import { createLogger } from '../../packages/http-runtime/src/log.js';
 import { createRateLimits } from '../../apps/mcp-server/src/rate-limit/limiter.js';
 import { startTestIssuer } from '../../apps/mcp-server/test/support/test-issuer.js';
 import { openBenchDomain } from './domain.js';
@@ -60,7 +60,7 @@ export async function startBenchApp(
       domain: domain.deps,
       grants: grantLookupFromMap(issuer.grants),
       rateLimits: createRateLimits(config.rateLimit),
-      log: createLogger({ level: 'warn', destination: process.stderr }),
+      log: createLogger({ service: 'mcp-bench', level: 'warn', destination: process.stderr }),
     }),
   );
   const token = await issuer.sign({ sub: seeded.userId, expiresIn: 24 * 3600 });
