@@ -8,7 +8,7 @@ import {
   type MemberOrganization,
 } from '@cp/domain';
 import { field } from '@cp/web-forms';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { previewsPage } from '../pages/previews-page.js';
 import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
 
@@ -24,25 +24,27 @@ function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
 export function previewRoutes(ctx: RouteContext): Router {
   const router = Router();
   const base = (orgId: string) => `/orgs/${orgId}/previews`;
+  const renderPreviews = async (
+    res: Response,
+    visitor: Visitor,
+    organization: MemberOrganization,
+    extra: Pick<Parameters<typeof previewsPage>[0], 'notice' | 'created'>,
+  ) => {
+    const keys = await listPreviewKeys(
+      { actor: visitor.actor, organizationId: organization.id },
+      ctx.domain,
+    );
+    sendPage(
+      res,
+      200,
+      previewsPage({ organization, keys, chrome: visitor.chrome(organization.id), ...extra }),
+    );
+  };
 
   router.get(
     '/orgs/:orgId/previews',
     page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      const keys = await listPreviewKeys(
-        { actor: visitor.actor, organizationId: organization.id },
-        ctx.domain,
-      );
-      sendPage(
-        res,
-        200,
-        previewsPage({
-          organization,
-          keys,
-          chrome: visitor.chrome(organization.id),
-          notice: notice(req),
-        }),
-      );
+      await renderPreviews(res, visitor, organizationOf(req, visitor), { notice: notice(req) });
     }),
   );
 
@@ -74,21 +76,10 @@ export function previewRoutes(ctx: RouteContext): Router {
         { actor: visitor.actor, organizationId: organization.id, name: field(req, 'name') },
         ctx.domain,
       );
-      const keys = await listPreviewKeys(
-        { actor: visitor.actor, organizationId: organization.id },
-        ctx.domain,
-      );
-      sendPage(
-        res,
-        200,
-        previewsPage({
-          organization,
-          keys,
-          chrome: visitor.chrome(organization.id),
-          notice: null,
-          created: { name: created.key.name, secret: created.secret },
-        }),
-      );
+      await renderPreviews(res, visitor, organization, {
+        notice: null,
+        created: { name: created.key.name, secret: created.secret },
+      });
     }),
   );
 

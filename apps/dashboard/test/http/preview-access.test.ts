@@ -64,7 +64,7 @@ test('the owner makes previews private, creates a key shown once, revokes it, an
 
   const created = await post(`${base()}/keys`, { name: 'staging host' });
   expect(created.status).toBe(200);
-  const secret = /id="new-secret" readonly value="(cpk_[^"]+)"/.exec(created.html)?.[1];
+  const secret = /id="new-secret"\s+readonly\s+value="(cpk_[^"]+)"/.exec(created.html)?.[1];
   expect(secret).toBeDefined();
   const [stored] = await keys();
   expect(stored).toMatchObject({
