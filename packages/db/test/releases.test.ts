@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Component, Variant } from '@cp/domain';
-import { aComponent, aUserWithOrganization, aVariant, type Owner } from '../src/testing/index.js';
+import { aComponent, aMemberOf, aUserWithOrganization, aVariant, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('releases', (db) => {
@@ -151,5 +151,29 @@ describeEachBackend('releases', (db) => {
     await expect(publish(v1, 'prod', new Date(), randomUUID())).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  it('with enforceProtection, checks the flag as it writes: a member is refused on a protected environment, an owner is not', async () => {
+    const prod = env('prod');
+    const staging = env('staging');
+    await db().repos.environments.setProtected(prod.id, true);
+    const member = await aMemberOf(db(), owner.organization.id, 'member');
+    const asUser = (userId: string, environmentId: string) =>
+      db().repos.releases.publish({
+        eventId: randomUUID(),
+        componentId: component.id,
+        environmentId,
+        variantId: v1.id,
+        releasedBy: userId,
+        now: new Date(),
+        enforceProtection: true,
+      });
+    expect(await errorCode(asUser(member.id, prod.id))).toBe('ENVIRONMENT_PROTECTED');
+    expect(await db().repos.releases.findCurrent(component.id, prod.id)).toBeNull();
+    await expect(asUser(member.id, staging.id)).resolves.toMatchObject({ environmentName: 'staging' });
+    await expect(asUser(owner.user.id, prod.id)).resolves.toMatchObject({ environmentName: 'prod' });
+    // Protected after the member's earlier check passed: the write still refuses.
+    await db().repos.environments.setProtected(staging.id, true);
+    expect(await errorCode(asUser(member.id, staging.id))).toBe('ENVIRONMENT_PROTECTED');
   });
 });

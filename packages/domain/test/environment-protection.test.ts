@@ -87,6 +87,24 @@ describe('protected environments', () => {
     expect(staged.event.environmentName).toBe('staging');
   });
 
+  it('an environment protected between the check and the write: the write refuses, and the answer names who can', async () => {
+    const { deps, repos, member, componentId, organizationName } = await anOrganizationWithRoles();
+    const staging = repos.state.environments.find((e) => e.name === 'staging')!;
+    // An admin protects staging while the member's publish is between its check and its write.
+    const publish = repos.releases.publish.bind(repos.releases);
+    repos.releases.publish = async (input) => {
+      await repos.environments.setProtected(staging.id, true);
+      return publish(input);
+    };
+    await expect(
+      publishVariant({ actor: member.actor, componentId, environment: 'staging' }, deps),
+    ).rejects.toMatchObject({
+      code: ErrorCode.EnvironmentProtected,
+      message: `staging is protected: only owners and admins of ${organizationName} (alice@example.com, ada@example.com) can publish to it. Ask one of them to publish it.`,
+    });
+    expect(repos.state.releaseEvents).toEqual([]);
+  });
+
   it('owners and admins publish and roll back to prod', async () => {
     const { deps, alice, admin, componentId, first, second } = await anOrganizationWithRoles();
     expect(

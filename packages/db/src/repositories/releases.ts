@@ -1,4 +1,4 @@
-import { isUuid, notFound, type Releases } from '@cp/domain';
+import { isManager, isUuid, notFound, protectedEnvironment, type Releases, type Role } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { toRelease, toReleaseEvent } from './mappers.js';
 
@@ -6,7 +6,7 @@ const withEnvironmentName = { environment: { select: { name: true } } } as const
 
 export function createReleases(prisma: PrismaClient): Releases {
   return {
-    async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
+    async publish({ eventId, componentId, environmentId, variantId, releasedBy, now, enforceProtection }) {
       return prisma.$transaction(async (tx) => {
         // Publishes of one component take turns (a row lock on the component that
         // does not block variant inserts), so each event records the variant it
@@ -14,6 +14,7 @@ export function createReleases(prisma: PrismaClient): Releases {
         const locked = await tx.$queryRaw<unknown[]>`
           SELECT id FROM components WHERE id = ${componentId}::uuid FOR NO KEY UPDATE`;
         if (locked.length === 0) throw notFound('Component', componentId);
+        if (enforceProtection) await refuseUnlessAllowed(tx, environmentId, releasedBy);
 
         const key = { componentId_environmentId: { componentId, environmentId } };
         const previous = await tx.release.findUnique({ where: key, select: { variantId: true, releasedAt: true } });
@@ -87,4 +88,18 @@ export function createReleases(prisma: PrismaClient): Releases {
       return rows.map(toReleaseEvent);
     },
   };
+}
+
+/**
+ * The environment's flag read under a share lock: a concurrent protect (an UPDATE of
+ * the row) waits for this release to commit, or this release sees it and is refused.
+ */
+async function refuseUnlessAllowed(tx: Prisma.TransactionClient, environmentId: string, userId: string): Promise<void> {
+  const [row] = await tx.$queryRaw<{ name: string; protected: boolean; role: string | null }[]>`
+    SELECT e.name, e.protected, m.role::text AS role
+    FROM environments e
+    LEFT JOIN memberships m ON m.organization_id = e.organization_id AND m.user_id = ${userId}::uuid
+    WHERE e.id = ${environmentId}::uuid
+    FOR SHARE OF e`;
+  if (row?.protected && !(row.role !== null && isManager(row.role as Role))) throw protectedEnvironment(row.name);
 }

@@ -8,3 +8,11 @@ export const notFound = (what: string, id: string): DomainError =>
 
 export const invalidInput = (field: string, problem: string): DomainError =>
   new DomainError(ErrorCode.InvalidInput, `${field}: ${problem}`, { field });
+
+/** A release refused at the moment of writing (Releases.publish); publishVariant words the full answer. */
+export const protectedEnvironment = (environment: string): DomainError =>
+  new DomainError(
+    ErrorCode.EnvironmentProtected,
+    `${environment} is protected: only owners and admins of the organization can publish to it.`,
+    { environment },
+  );

@@ -12,6 +12,12 @@ export interface Releases {
     variantId: string;
     releasedBy: string;
     now: Date;
+    /**
+     * When true, refuses with ENVIRONMENT_PROTECTED if, as the release is written, the
+     * environment is protected and `releasedBy` is not an owner or admin of its
+     * organization: a check made earlier cannot race a change of the flag.
+     */
+    enforceProtection?: boolean;
   }): Promise<ReleaseEvent>;
   /** The component's current releases, ordered by environment name. */
   listCurrent(componentId: string): Promise<Release[]>;

@@ -1,7 +1,9 @@
 import type { Release, ReleaseEvent } from '../entities/release.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { protectedEnvironment } from '../errors/factories.js';
 import type { Environments } from '../ports/environments.js';
 import type { Releases } from '../ports/releases.js';
+import { isManager } from '../rules/roles.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryEnvironments(state: InMemoryState): Environments {
@@ -61,7 +63,23 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
 export function inMemoryReleases(state: InMemoryState): Releases {
   const envName = (id: string) => byKey(state.environments, id)?.name ?? '?';
   return {
-    async publish({ eventId, componentId, environmentId, variantId, releasedBy, now }) {
+    async publish({
+      eventId,
+      componentId,
+      environmentId,
+      variantId,
+      releasedBy,
+      now,
+      enforceProtection,
+    }) {
+      if (enforceProtection) {
+        const environment = state.environments.find((env) => env.id === environmentId);
+        const role = state.memberships.find(
+          (m) => m.userId === releasedBy && m.organizationId === environment?.organizationId,
+        )?.role;
+        if (environment?.protected && (role === undefined || !isManager(role)))
+          throw protectedEnvironment(environment.name);
+      }
       const index = state.releases.findIndex(
         (r) => r.componentId === componentId && r.environmentId === environmentId,
       );

@@ -1,7 +1,7 @@
 import type { Variant } from '../../entities/component.js';
 import type { ReleaseEvent } from '../../entities/release.js';
 import type { Actor } from '../../entities/user.js';
-import { DomainError, ErrorCode } from '../../errors/domain-error.js';
+import { DomainError, ErrorCode, isDomainError } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
@@ -23,15 +23,24 @@ export async function publishVariant(
   const environment = await requireEnvironment(component.organizationId, input.environment, deps);
   await requirePublishPermission(input.actor, environment, deps);
   const variant = await pickVariant(component.id, input.variantId, deps);
-  const event = await deps.repos.releases.publish({
-    eventId: deps.ids.newId(),
-    componentId: component.id,
-    environmentId: environment.id,
-    variantId: variant.id,
-    releasedBy: input.actor.userId,
-    now: deps.clock.now(),
-  });
-  return { event, variant };
+  try {
+    const event = await deps.repos.releases.publish({
+      eventId: deps.ids.newId(),
+      componentId: component.id,
+      environmentId: environment.id,
+      variantId: variant.id,
+      releasedBy: input.actor.userId,
+      now: deps.clock.now(),
+      enforceProtection: true,
+    });
+    return { event, variant };
+  } catch (error) {
+    // Protected meanwhile (the write checks again): answer with who can, as the check above would have.
+    if (isDomainError(error) && error.code === ErrorCode.EnvironmentProtected) {
+      await requirePublishPermission(input.actor, { ...environment, protected: true }, deps);
+    }
+    throw error;
+  }
 }
 
 async function pickVariant(
