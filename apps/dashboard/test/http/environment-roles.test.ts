@@ -2,7 +2,7 @@ import type { Role, User } from '@cp/domain';
 import { aMembership } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 import { tableAfter } from '../support/html.js';
-import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
+import { headline, signedInBrowser, type Page, type SignedInBrowser } from '../support/sign-in.js';
 
 /*
  * Who may change an organization's environments, over real HTTP: a plain member sees them but
@@ -23,13 +23,10 @@ afterAll(async () => {
 });
 
 /** A new account that joins the owner's organization with `role`, signed in, on its environments page. */
-async function aSignedInMember(role: Role): Promise<{ browser: FormBrowser; page: Page; post: (path: string, form: Record<string, string>) => Promise<Page> }> {
+async function aSignedInMember(role: Role): Promise<SignedInBrowser> {
   const user = await anAccount(stack.auth);
   await aMembership(stack.db, user, orgId, role);
-  const browser = new FormBrowser();
-  const { page } = await signInThrough(browser, stack.url, `/orgs/${orgId}/environments`, user);
-  const csrf = csrfOf(page);
-  return { browser, page, post: (path, form) => browser.open(`${stack.url}${path}`, { method: 'POST', form: { csrf_token: csrf, ...form } }) };
+  return signedInBrowser(stack.url, `/orgs/${orgId}/environments`, user);
 }
 
 const base = () => `/orgs/${orgId}/environments`;

@@ -5,7 +5,7 @@ import {
   startDashboardStack,
   type DashboardStack,
 } from '../support/dashboard-server.js';
-import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
+import { headline, signedInBrowser } from '../support/sign-in.js';
 
 /*
  * Preview access over real HTTP: the owner switches private previews and creates a key (shown once,
@@ -27,21 +27,7 @@ afterAll(async () => {
 
 const base = () => `/orgs/${orgId}/previews`;
 
-async function signedIn(user: User): Promise<{
-  page: Page;
-  post: (path: string, form: Record<string, string>) => Promise<Page>;
-  get: (path: string) => Promise<Page>;
-}> {
-  const browser = new FormBrowser();
-  const { page } = await signInThrough(browser, stack.url, base(), user);
-  const csrf = csrfOf(page);
-  return {
-    page,
-    post: (path, form) =>
-      browser.open(`${stack.url}${path}`, { method: 'POST', form: { csrf_token: csrf, ...form } }),
-    get: (path) => browser.open(`${stack.url}${path}`),
-  };
-}
+const signedIn = (user: User) => signedInBrowser(stack.url, base(), user);
 
 async function aMemberWith(role: Role): Promise<User> {
   const user = await anAccount(stack.auth);

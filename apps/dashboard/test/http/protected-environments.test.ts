@@ -7,7 +7,7 @@ import {
   type DashboardStack,
 } from '../support/dashboard-server.js';
 import { buttonsOf, tableAfter } from '../support/html.js';
-import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
+import { headline, signedInBrowser, type Page, type SignedInBrowser } from '../support/sign-in.js';
 
 /*
  * Protected environments over real HTTP (the dashboard and the auth server on one database): prod is
@@ -24,25 +24,13 @@ let variants: Variant[];
 let admin: Signed;
 let member: Signed;
 
-interface Signed {
+interface Signed extends SignedInBrowser {
   readonly user: User;
-  readonly browser: FormBrowser;
-  readonly page: Page;
-  post(path: string, form: Record<string, string>): Promise<Page>;
 }
 
 /** `user` signed in on `path`, with a way to POST forms carrying the page's CSRF token. */
 async function signedIn(user: User, path: string): Promise<Signed> {
-  const browser = new FormBrowser();
-  const { page } = await signInThrough(browser, stack.url, path, user);
-  const csrf = csrfOf(page);
-  return {
-    user,
-    browser,
-    page,
-    post: (to, form) =>
-      browser.open(`${stack.url}${to}`, { method: 'POST', form: { csrf_token: csrf, ...form } }),
-  };
+  return { user, ...(await signedInBrowser(stack.url, path, user)) };
 }
 
 /** A new account that joins the owner's organization with `role`, signed in on its environments page. */

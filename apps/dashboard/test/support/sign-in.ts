@@ -16,6 +16,26 @@ export async function signInThrough(browser: FormBrowser, dashboardUrl: string, 
   return { toAuthServer, page: await browser.open(back.url) };
 }
 
+/** A browser signed in on `path`, with the page it landed on and form POSTs carrying that page's CSRF token. */
+export interface SignedInBrowser {
+  readonly browser: FormBrowser;
+  readonly page: Page;
+  post(path: string, form: Record<string, string>): Promise<Page>;
+  get(path: string): Promise<Page>;
+}
+
+export async function signedInBrowser(dashboardUrl: string, path: string, user: { email: string }): Promise<SignedInBrowser> {
+  const browser = new FormBrowser();
+  const { page } = await signInThrough(browser, dashboardUrl, path, user);
+  const csrf = csrfOf(page);
+  return {
+    browser,
+    page,
+    post: (to, form) => browser.open(`${dashboardUrl}${to}`, { method: 'POST', form: { csrf_token: csrf, ...form } }),
+    get: (to) => browser.open(`${dashboardUrl}${to}`),
+  };
+}
+
 /** A session cookie exactly as the dashboard writes one (cookie name and value), signed with `key`. */
 export function sessionCookie(userId: string, key: string, maxAgeSeconds = 3600): string {
   let written = '';
