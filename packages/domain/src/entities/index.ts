@@ -6,3 +6,4 @@ export * from './upload-session.js';
 export * from './flow.js';
 export * from './connected-application.js';
 export * from './preview-key.js';
+export * from './audit-event.js';

@@ -6,7 +6,8 @@ export interface Organization {
   readonly privatePreviews: boolean;
 }
 
-export const Role = { Owner: 'owner', Admin: 'admin', Member: 'member' } as const;
+/** Highest first: the order of the database enum, so ordering by role puts owners first. */
+export const Role = { Owner: 'owner', Admin: 'admin', Member: 'member', Viewer: 'viewer' } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
 export interface Membership {

@@ -1,3 +1,4 @@
+import type { AuditEvent } from '../entities/audit-event.js';
 import type { Component, Variant } from '../entities/component.js';
 import type { Flow } from '../entities/flow.js';
 import type { Membership, Organization } from '../entities/organization.js';
@@ -20,6 +21,13 @@ export class InMemoryState {
   flows: Flow[] = [];
   passwordHashes = new Map<string, string>();
   previewKeys: (PreviewKey & { secretHash: string })[] = [];
+  /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
+  auditEvents: AuditEvent[] = [];
+
+  /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
+  recordAudit(...events: AuditEvent[]): void {
+    this.auditEvents.push(...events);
+  }
 }
 
 export const byKey = <T extends { id: string }>(rows: T[], id: string): T | null => rows.find((row) => row.id === id) ?? null;

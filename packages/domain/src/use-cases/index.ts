@@ -1,5 +1,6 @@
 export * from './access/require-membership.js';
 export * from './access/load-accessible-component.js';
+export * from './access/require-permission.js';
 export * from './users/register-user.js';
 export * from './users/get-user.js';
 export * from './users/find-user.js';

@@ -1,0 +1,62 @@
+/**
+ * The audit trail: one append-only row per change, written in the change's own transaction
+ * by the repository that makes it, so a change and its record commit or fail together.
+ */
+export const AuditKind = {
+  OrganizationCreated: 'organization.created',
+  OrganizationRenamed: 'organization.renamed',
+  PrivatePreviewsChanged: 'organization.private_previews_changed',
+  UploadConfirmed: 'upload.confirmed',
+  TagsChanged: 'component.tags_changed',
+  /** A publish or a rollback (`details.rollback`), direct or through an approved request. */
+  ReleasePublished: 'release.published',
+  ReleaseRequested: 'release.requested',
+  ReleaseApproved: 'release.approved',
+  ReleaseDeclined: 'release.declined',
+  EnvironmentCreated: 'environment.created',
+  EnvironmentRenamed: 'environment.renamed',
+  EnvironmentRemoved: 'environment.removed',
+  EnvironmentProtectionChanged: 'environment.protection_changed',
+  FlowCreated: 'flow.created',
+  FlowChanged: 'flow.changed',
+  InvitationCreated: 'invitation.created',
+  InvitationRevoked: 'invitation.revoked',
+  InvitationAccepted: 'invitation.accepted',
+  MemberRoleChanged: 'member.role_changed',
+  MemberRemoved: 'member.removed',
+  MemberLeft: 'member.left',
+  OwnershipTransferred: 'member.ownership_transferred',
+  PreviewKeyCreated: 'preview_key.created',
+  PreviewKeyRevoked: 'preview_key.revoked',
+  /** Recorded in each organization of the user who revoked it: it held access to all of them. */
+  ApplicationRevoked: 'application.revoked',
+} as const;
+export type AuditKind = (typeof AuditKind)[keyof typeof AuditKind];
+
+export type AuditValue = string | number | boolean | null | readonly AuditValue[] | { readonly [key: string]: AuditValue };
+
+/** One recorded change. Never updated (the database refuses UPDATE on the table). */
+export interface AuditEvent {
+  readonly id: string;
+  readonly organizationId: string;
+  /** The user who made the change; an id only, so the record outlives the account. */
+  readonly actorId: string;
+  readonly kind: AuditKind;
+  /** The component the change is about, for the component filter. */
+  readonly componentId: string | null;
+  /** The member the change is about (role changes, removals, acceptances). */
+  readonly subjectUserId: string | null;
+  /** The before/after that matters, e.g. `{ before: ['a'], after: ['a', 'b'] }` or `{ environment, variantId, previousVariantId }`. */
+  readonly details: { readonly [key: string]: AuditValue };
+  readonly createdAt: Date;
+}
+
+/**
+ * What a use case hands to a write port that records its change: the row's id and who acts.
+ * The repository adds the kind, the ids, the before/after it reads inside the transaction, and
+ * the time of the change.
+ */
+export interface AuditNote {
+  readonly eventId: string;
+  readonly actorId: string;
+}
