@@ -20,7 +20,7 @@ export async function recordAudit(tx: Prisma.TransactionClient, ...rows: AuditRo
       kind: row.kind,
       componentId: row.componentId ?? null,
       subjectUserId: row.subjectUserId ?? null,
-      details: row.details as Prisma.InputJsonObject,
+      details: row.details,
       createdAt: row.createdAt,
     })),
   });
