@@ -17,7 +17,7 @@ export interface AuditPageContent {
 }
 
 const option = (value: string, label: string, selected: boolean): SafeHtml =>
-  html`<option value="${value}" ${selected ? html` selected` : ''}>${label}</option>`;
+  html`<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
 
 /** The only form of the page: a GET that narrows the list (nothing on this page changes anything). */
 function filterForm(base: string, view: AuditEventsView): SafeHtml {

@@ -116,7 +116,8 @@ export function auditSummary(entry: AuditEntry): string {
     case AuditKind.InvitationRevoked:
     case AuditKind.InvitationAccepted: {
       const role = first(details, 'role');
-      return joined(first(details, 'email') ?? subjectEmail, role === null ? null : `as ${role}`);
+      const who = first(details, 'email') ?? subjectEmail ?? '';
+      return role === null ? who : `${who} as ${role}`.trim();
     }
     case AuditKind.MemberRoleChanged:
     case AuditKind.OwnershipTransferred:
