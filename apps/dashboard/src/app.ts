@@ -7,6 +7,7 @@ import type { Logger } from '@cp/http-runtime';
 import { messagePage } from './pages/layout.js';
 import { STYLESHEET } from './pages/style.js';
 import { applicationRoutes } from './routes/application-routes.js';
+import { auditRoutes } from './routes/audit-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { componentRoutes } from './routes/component-routes.js';
 import { sendPage, type RouteContext } from './routes/context.js';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(previewRoutes(ctx));
   app.use(flowRoutes(ctx));
   app.use(applicationRoutes(ctx));
+  app.use(auditRoutes(ctx));
   app.use((_req, res) => {
     sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));
   });

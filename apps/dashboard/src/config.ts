@@ -19,6 +19,8 @@ export interface DashboardConfig {
   readonly trustProxy: boolean | number | string;
   /** How many variants and release events the component page shows at a time ("Older" / "Newer" for the rest). */
   readonly componentPageSizes: ComponentPageSizes;
+  /** Changes per page of the audit trail; unset: 50 (tests set fewer). */
+  readonly auditPageSize?: number;
 }
 
 export interface ComponentPageSizes {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applicationGrantsContract,
+  auditTrailContract,
   createInMemoryCredentials,
   createInMemoryOidcStorage,
   createInMemoryRepositories,
@@ -90,5 +91,14 @@ describe('in-memory preview keys', () => {
   previewKeysContract(() => ({
     previewKeys: repos.previewKeys,
     anOrganization: async () => ({ organizationId: randomUUID(), userId: randomUUID() }),
+  }));
+});
+
+describe('in-memory audit trail', () => {
+  const repos = createInMemoryRepositories();
+  auditTrailContract(() => ({
+    trail: repos.auditTrail,
+    anOrganization: async () => randomUUID(),
+    record: async (...events) => repos.state.recordAudit(...events),
   }));
 });

@@ -1,4 +1,4 @@
-import type { MemberOrganization } from '@cp/domain';
+import { canReadAuditTrail, type MemberOrganization } from '@cp/domain';
 import { csrfInput, errorBox, html, htmlDocument, type SafeHtml } from '@cp/web-forms';
 
 /** Every page: no scripts, no framing of the dashboard, only our stylesheet; previews come from our own origin. */
@@ -26,6 +26,9 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
   ];
+  // Only for the roles that may read it (the domain refuses the others anyway).
+  const role = chrome.organizations.find((o) => o.id === org)?.role;
+  if (org !== null && role !== undefined && canReadAuditTrail(role)) links.push([`/orgs/${org}/audit`, 'Audit trail']);
   links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">
 <nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>

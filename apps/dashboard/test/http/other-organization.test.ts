@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { aComponent } from '@cp/db/testing';
+import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
 import { createFlow, createEnvironment, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
@@ -32,6 +32,8 @@ interface Ids {
   readonly spareComponent: string;
   readonly grant: string;
   readonly previewKey: string;
+  /** An event of the organization's audit trail. */
+  readonly auditEvent: string;
 }
 
 interface Probe {
@@ -134,6 +136,13 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     },
   ],
   'POST /flows/:flowId/status': [{ name: 'publish a flow', method: 'POST', path: (ids) => `/flows/${ids.flow}/status`, form: () => ({ status: 'published' }) }],
+  'GET /orgs/:orgId/audit': [
+    { name: 'audit trail', method: 'GET', path: (ids) => `/orgs/${ids.org}/audit` },
+    { name: "Bob's audit trail older than the event", method: 'GET', path: (ids) => `/orgs/${own().org}/audit?before=${ids.auditEvent}` },
+    { name: "Bob's audit trail newer than the event", method: 'GET', path: (ids) => `/orgs/${own().org}/audit?after=${ids.auditEvent}` },
+    // A filter names nothing of Alice's: an empty list, as for an unknown component.
+    { name: "Bob's audit trail filtered on the component", method: 'GET', path: (ids) => `/orgs/${own().org}/audit?component=${ids.component}`, expected: 'his own page' },
+  ],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -159,6 +168,7 @@ beforeAll(async () => {
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
+      auditEvent: await anAuditEventOf(user, component.id),
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -183,7 +193,14 @@ const aSpareEnvironment = async (user: User): Promise<string> =>
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID() });
+/** One event in the user's audit trail (recorded as the write ports do), older than the control probes' cursor needs. */
+async function anAuditEventOf(user: User, componentId: string): Promise<string> {
+  const [older, event] = [0, 1].map(() => anAuditEvent({ organizationId: user.defaultOrganizationId, actorId: user.id, componentId }));
+  await recordAuditEvents(stack.db!, older!, event!);
+  return event!.id;
+}
+
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>

@@ -1,5 +1,6 @@
 import type { Repositories } from '@cp/domain';
 import type { Database } from '../client.js';
+import { createAuditTrail } from './audit-trail.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
@@ -22,5 +23,6 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     releases: createReleases(prisma),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
+    auditTrail: createAuditTrail(prisma),
   };
 }

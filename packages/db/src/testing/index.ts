@@ -14,3 +14,4 @@ export {
   uniqueName,
   type Owner,
 } from './builders.js';
+export { anAuditEvent, recordAuditEvents } from './audit-events.js';

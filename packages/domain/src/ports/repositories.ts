@@ -1,3 +1,4 @@
+import type { AuditTrail } from './audit-trail.js';
 import type { Components } from './components.js';
 import type { Environments } from './environments.js';
 import type { Flows } from './flows.js';
@@ -24,4 +25,5 @@ export interface Repositories {
   readonly releases: Releases;
   readonly flows: Flows;
   readonly previewKeys: PreviewKeys;
+  readonly auditTrail: AuditTrail;
 }

@@ -1,5 +1,6 @@
 import type { Repositories } from '../ports/repositories.js';
 import { inMemoryOrganizations, inMemoryUsers } from './in-memory-accounts.js';
+import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
 import { inMemoryFlows } from './in-memory-flows.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
@@ -27,5 +28,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     releases: inMemoryReleases(state),
     flows: inMemoryFlows(state),
     previewKeys: inMemoryPreviewKeys(state),
+    auditTrail: inMemoryAuditTrail(state),
   };
 }

@@ -46,3 +46,4 @@ export * from './previews/create-preview-key.js';
 export * from './previews/revoke-preview-key.js';
 export * from './previews/list-preview-keys.js';
 export * from './previews/can-read-preview.js';
+export * from './audit/list-audit-events.js';
