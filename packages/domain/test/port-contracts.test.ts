@@ -8,6 +8,7 @@ import {
   environmentProtectionContract,
   grantLookupContract,
   grantLookupFromMap,
+  invitationsContract,
   InMemoryState,
   ManualClock,
   oidcStorageContract,
@@ -90,5 +91,19 @@ describe('in-memory preview keys', () => {
   previewKeysContract(() => ({
     previewKeys: repos.previewKeys,
     anOrganization: async () => ({ organizationId: randomUUID(), userId: randomUUID() }),
+  }));
+});
+
+describe('in-memory invitations', () => {
+  const repos = createInMemoryRepositories();
+  invitationsContract(() => ({
+    repos,
+    auditOf: async (organizationId) =>
+      repos.state.auditEvents
+        .filter((e) => e.organizationId === organizationId)
+        .map(({ kind, actorId, subjectUserId, details }) => ({ kind, actorId, subjectUserId, details })),
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
+    },
   }));
 });

@@ -56,6 +56,10 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   UPLOAD_TOO_LARGE: 'That did not work',
   UPLOAD_NOT_HTML: 'That did not work',
   UPLOAD_EXPIRED: 'That did not work',
+  INVITATION_EXPIRED: 'This invitation expired',
+  INVITATION_REVOKED: 'This invitation was revoked',
+  INVITATION_USED: 'This invitation was already used',
+  ALREADY_MEMBER: 'Already a member',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;

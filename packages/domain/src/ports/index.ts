@@ -9,6 +9,7 @@ export * from './environments.js';
 export * from './releases.js';
 export * from './flows.js';
 export * from './preview-keys.js';
+export * from './invitations.js';
 export * from './repositories.js';
 export * from './credentials.js';
 export * from './application-grants.js';
