@@ -25,6 +25,7 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/environments`, 'Environments'],
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
+    [`/orgs/${org}/invitations`, 'Invitations'],
   ];
   links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">

@@ -126,6 +126,7 @@ export const NOTICES: Readonly<Record<string, string>> = {
   revoked: 'Access revoked. The application is signed out within 30 seconds.',
   'previews-private': 'Previews are private now: hosts need a preview key to read them.',
   'previews-public': 'Previews are public now: anyone who knows a component id can read its latest upload.',
+  'invitation-revoked': 'Invitation revoked: its link no longer works.',
   'preview-key-revoked': 'Preview key revoked. Hosts using it get 404 for previews from their next request.',
 };
 
