@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent } from '@cp/db/testing';
-import { createFlow, createEnvironment, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createInvitation, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
@@ -32,6 +32,8 @@ interface Ids {
   readonly spareComponent: string;
   readonly grant: string;
   readonly previewKey: string;
+  /** A pending invitation of the organization. */
+  readonly invitation: string;
 }
 
 interface Probe {
@@ -118,6 +120,14 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'revoke a preview key', method: 'POST', path: (ids) => `/orgs/${ids.org}/previews/keys/${ids.previewKey}/revoke` },
     { name: "the preview key revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/previews/keys/${ids.previewKey}/revoke` },
   ],
+  'GET /orgs/:orgId/invitations': [{ name: 'invitations', method: 'GET', path: (ids) => `/orgs/${ids.org}/invitations` }],
+  'POST /orgs/:orgId/invitations': [{ name: 'invite someone', method: 'POST', path: (ids) => `/orgs/${ids.org}/invitations`, form: () => ({ email: 'probe-invitee@example.test', role: 'admin' }) }],
+  'POST /orgs/:orgId/invitations/:invitationId/revoke': [
+    { name: 'revoke an invitation', method: 'POST', path: (ids) => `/orgs/${ids.org}/invitations/${ids.invitation}/revoke` },
+    { name: "the invitation revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/invitations/${ids.invitation}/revoke` },
+  ],
+  'GET /invitations/:token': { exempt: 'the token is the capability, not an id of an organization (test/http/invitations.test.ts: garbled, expired, revoked, used, wrong account)' },
+  'POST /invitations/:token': { exempt: 'the token is the capability, not an id of an organization (test/http/invitations.test.ts)' },
   'GET /orgs/:orgId/flows': [{ name: 'flows', method: 'GET', path: (ids) => `/orgs/${ids.org}/flows` }],
   'POST /orgs/:orgId/flows': [{ name: 'create a flow', method: 'POST', path: (ids) => `/orgs/${ids.org}/flows`, form: () => ({ name: 'Added flow' }) }],
   'GET /flows/:flowId': [{ name: 'flow', method: 'GET', path: (ids) => `/flows/${ids.flow}` }],
@@ -159,6 +169,7 @@ beforeAll(async () => {
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
+      invitation: (await createInvitation({ actor, organizationId: user.defaultOrganizationId, email: `${name.replace(/\s/g, '-')}-invitee@example.test`, role: 'member' }, stack.domain)).invitation.id,
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -183,7 +194,7 @@ const aSpareEnvironment = async (user: User): Promise<string> =>
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), invitation: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
@@ -208,6 +219,7 @@ async function everything() {
     flows: await repos.flows.listForOrganization(ids.org),
     grants: (await stack.auth.oidc.listGrants(user.id)).map((g) => g.grantId).sort(),
     previewKeys: await repos.previewKeys.listForOrganization(ids.org),
+    invitations: await repos.invitations.listForOrganization(ids.org, { limit: 100 }),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
 }
