@@ -13,6 +13,9 @@ import { componentRoutes } from './routes/component-routes.js';
 import { sendPage, type RouteContext } from './routes/context.js';
 import { environmentRoutes } from './routes/environment-routes.js';
 import { flowRoutes } from './routes/flow-routes.js';
+import { invitationRoutes } from './routes/invitation-routes.js';
+import { joinRoutes } from './routes/join-routes.js';
+import { smtpInvitationMailer, type InvitationMailer } from './mail/invitation-mail.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { previewRoutes } from './routes/preview-routes.js';
 import { createCsrf } from '@cp/web-forms';
@@ -26,6 +29,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly log: Logger;
   /** Defaults to openid-client against `config.issuer`. */
   readonly signIn?: SignIn;
+  /** Defaults to nodemailer over `config.mail` (none when it is null). */
+  readonly mailer?: InvitationMailer | null;
 }
 
 /** Pure wiring: no listening, no env. */
@@ -75,6 +80,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(flowRoutes(ctx));
   app.use(applicationRoutes(ctx));
   app.use(auditRoutes(ctx));
+  app.use(invitationRoutes(ctx, deps.mailer !== undefined ? deps.mailer : config.mail === null ? null : smtpInvitationMailer(config.mail, deps.log)));
+  app.use(joinRoutes(ctx));
   app.use((_req, res) => {
     sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));
   });

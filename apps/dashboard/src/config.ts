@@ -21,6 +21,16 @@ export interface DashboardConfig {
   readonly componentPageSizes: ComponentPageSizes;
   /** Changes per page of the audit trail; unset: 50 (tests set fewer). */
   readonly auditPageSize?: number;
+  /** How long an invitation link works (INVITATION_TTL_HOURS; 7 days by default). */
+  readonly invitationTtlSeconds: number;
+  /** SMTP_URL and MAIL_FROM: invitations are also sent by email; null: the link is only shown to copy. */
+  readonly mail: MailSettings | null;
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps://, credentials included: never logged. */
+  readonly smtpUrl: string;
+  readonly from: string;
 }
 
 export interface ComponentPageSizes {
@@ -46,6 +56,8 @@ export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardC
     deliveryUrl: 'http://localhost:4200',
     trustProxy: false,
     componentPageSizes: COMPONENT_PAGE_SIZES,
+    invitationTtlSeconds: 7 * 24 * 3600,
+    mail: null,
     ...overrides,
   };
 }

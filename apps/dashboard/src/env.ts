@@ -33,6 +33,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     if (env.DATABASE_URL === undefined) problems.push('DATABASE_URL: required in production');
   }
   const s3Given = [env.S3_ENDPOINT, env.S3_ACCESS_KEY, env.S3_SECRET_KEY].filter((value) => value !== undefined).length;
+  if (env.MAIL_FROM !== undefined && env.SMTP_URL === undefined) problems.push('MAIL_FROM: set SMTP_URL too (without it no email is sent)');
   if (s3Given > 0 && s3Given < 3) problems.push('S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY: set all three, or none (the embedded S3 server)');
   if (problems.length > 0) throw new EnvError(problems);
 
@@ -48,6 +49,8 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       deliveryUrl: env.DELIVERY_PUBLIC_URL.replace(/\/$/, ''),
       trustProxy: env.DASHBOARD_TRUST_PROXY,
       componentPageSizes: COMPONENT_PAGE_SIZES,
+      invitationTtlSeconds: env.INVITATION_TTL_HOURS * 3600,
+      mail: env.SMTP_URL === undefined ? null : { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Component dashboard <no-reply@${url.hostname}>` },
     },
     sessionKeys: env.DASHBOARD_SESSION_KEYS ?? null,
     secretsFile: env.DASHBOARD_SECRETS_FILE,

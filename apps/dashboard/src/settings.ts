@@ -34,6 +34,12 @@ export const dashboardSettings = defineSettings({
   AUTH_ISSUER: httpUrl.default('http://localhost:4000'),
   MCP_PUBLIC_URL: httpUrl.default('http://localhost:4100/mcp'),
   DELIVERY_PUBLIC_URL: httpUrl.default('http://localhost:4200'),
+  // Invitations: how long a link works, and (optional) the SMTP server that also emails it.
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(7 * 24),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   // No S3_PUBLIC_ENDPOINT: the dashboard reads objects itself and presigns no URL.
   ...databaseEnvShape,
   ...objectStoreEnvShape,

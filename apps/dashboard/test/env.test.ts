@@ -38,6 +38,8 @@ test('no setting: development defaults that match the auth server and the other 
       deliveryUrl: 'http://localhost:4200',
       trustProxy: false,
       componentPageSizes: { variants: 100, releaseEvents: 50 },
+      invitationTtlSeconds: 7 * 24 * 3600,
+      mail: null,
     },
     // No key in the code: each installation draws its own (session-key-file.ts).
     sessionKeys: null,
@@ -88,6 +90,8 @@ test('every setting read and shaped', () => {
     deliveryUrl: 'https://cdn.example.com',
     trustProxy: 1,
     componentPageSizes: { variants: 100, releaseEvents: 50 },
+    invitationTtlSeconds: 7 * 24 * 3600,
+    mail: null,
   });
   expect(env.sessionKeys).toEqual([KEY_A, KEY_B]);
   expect(env).toMatchObject({
@@ -174,4 +178,16 @@ test("docker/.env.example's REPLACE-ME placeholders are refused, each secret nam
   }
   expect(message).not.toContain('S3_ACCESS_KEY');
   expect(message).toContain('node docker/generate-secrets.mjs');
+});
+
+test('invitations: the link lifetime in hours, and email only with SMTP_URL (MAIL_FROM defaults to the dashboard host)', () => {
+  expect(parseEnv({ INVITATION_TTL_HOURS: '48' }).app.invitationTtlSeconds).toBe(48 * 3600);
+  expect(parseEnv({ SMTP_URL: 'smtp://user:pw@mail.example.com:587' }).app.mail).toEqual({
+    smtpUrl: 'smtp://user:pw@mail.example.com:587',
+    from: 'Component dashboard <no-reply@localhost>',
+  });
+  expect(parseEnv({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Team <team@example.com>' }).app.mail?.from).toBe('Team <team@example.com>');
+  expect(problemsOf({ SMTP_URL: 'https://mail.example.com' })).toMatch(/SMTP_URL/);
+  expect(problemsOf({ INVITATION_TTL_HOURS: '0' })).toMatch(/INVITATION_TTL_HOURS/);
+  expect(problemsOf({ MAIL_FROM: 'team@example.com' })).toMatch(/MAIL_FROM: set SMTP_URL too/);
 });

@@ -9,6 +9,7 @@ import {
   environmentProtectionContract,
   grantLookupContract,
   grantLookupFromMap,
+  invitationsContract,
   InMemoryState,
   ManualClock,
   oidcStorageContract,
@@ -100,5 +101,19 @@ describe('in-memory audit trail', () => {
     trail: repos.auditTrail,
     anOrganization: async () => randomUUID(),
     record: async (...events) => repos.state.recordAudit(...events),
+  }));
+});
+
+describe('in-memory invitations', () => {
+  const repos = createInMemoryRepositories();
+  invitationsContract(() => ({
+    repos,
+    auditOf: async (organizationId) =>
+      repos.state.auditEvents
+        .filter((e) => e.organizationId === organizationId)
+        .map(({ kind, actorId, subjectUserId, details }) => ({ kind, actorId, subjectUserId, details })),
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
+    },
   }));
 });

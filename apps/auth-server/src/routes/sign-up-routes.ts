@@ -22,7 +22,7 @@ const interactionOf = (req: Request): string | null => {
 export function signUpRoutes(ctx: PageContext): Router {
   const router = Router();
 
-  const render = (req: Request, res: Response, status: number, error: string | null) => {
+  const render = async (req: Request, res: Response, status: number, error: string | null) => {
     const uid = interactionOf(req);
     sendPage(
       res,
@@ -30,7 +30,7 @@ export function signUpRoutes(ctx: PageContext): Router {
       signUpPage({
         action: uid === null ? '/signup' : `/signup?interaction=${uid}`,
         csrf: ctx.csrf.token(req, res),
-        email: field(req, 'email'),
+        email: field(req, 'email') || (uid === null ? '' : await loginHintOf(ctx, req, res, uid)),
         error,
         loginHref: uid === null ? '/login' : `/interaction/${uid}`,
       }),
@@ -68,6 +68,16 @@ export function signUpRoutes(ctx: PageContext): Router {
   });
 
   return router;
+}
+
+/**
+ * The email the authorization request suggested (`login_hint`, e.g. the dashboard's invitation
+ * link), so the invitee signs up with the invited address without typing it; '' when none.
+ */
+async function loginHintOf(ctx: PageContext, req: Request, res: Response, uid: string): Promise<string> {
+  const interaction = await findWaitingInteraction(ctx.provider, req, res, { uid, prompt: 'login' });
+  const hint = interaction?.params.login_hint;
+  return typeof hint === 'string' ? hint : '';
 }
 
 /**

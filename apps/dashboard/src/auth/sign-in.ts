@@ -10,7 +10,8 @@ export interface PendingLogin {
 
 /** The OpenID Connect side of signing in (authorization code + PKCE, confidential client). */
 export interface SignIn {
-  start(returnTo: string): Promise<{ url: string; pending: PendingLogin }>;
+  /** `loginHint`: the email the auth server's sign-in and sign-up pages start with (an invitation's). */
+  start(returnTo: string, options?: { loginHint?: string }): Promise<{ url: string; pending: PendingLogin }>;
   /** The user id (`sub`) once the code is exchanged; throws when the callback is not valid. */
   finish(callbackUrl: URL, pending: PendingLogin): Promise<{ userId: string }>;
 }
@@ -38,7 +39,7 @@ export function createSignIn(config: DashboardConfig): SignIn {
   const redirectUri = new URL(callbackPath, config.publicUrl).href;
 
   return {
-    async start(returnTo) {
+    async start(returnTo, options = {}) {
       const server = await discover();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
@@ -48,6 +49,7 @@ export function createSignIn(config: DashboardConfig): SignIn {
         state,
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
+        ...(options.loginHint === undefined ? {} : { login_hint: options.loginHint }),
       });
       return { url: url.href, pending: { state, verifier, returnTo } };
     },

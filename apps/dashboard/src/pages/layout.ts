@@ -25,6 +25,7 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/environments`, 'Environments'],
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
+    [`/orgs/${org}/invitations`, 'Invitations'],
   ];
   // Only for the roles that may read it (the domain refuses the others anyway).
   const role = chrome.organizations.find((o) => o.id === org)?.role;

@@ -1,5 +1,5 @@
 import { findSignedInUser } from '@cp/domain';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { callbackPath } from '../auth/sign-in.js';
 import { messagePage } from '../pages/layout.js';
 import { signedOutPage } from '../pages/signed-out-page.js';
@@ -12,15 +12,7 @@ export function authRoutes(ctx: RouteContext): Router {
   const router = Router();
 
   router.get('/login', async (req, res) => {
-    const returnTo = safeReturnTo(query(req, 'returnTo') || '/');
-    try {
-      const { url, pending } = await ctx.signIn.start(returnTo);
-      ctx.login.write(res, pending, LOGIN_SECONDS);
-      res.redirect(303, url);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'cannot start the sign-in (auth server unreachable?)');
-      sendPage(res, 503, messagePage({ title: 'Sign-in is unavailable', message: 'The sign-in service cannot be reached right now. Try again in a moment.', chrome: null, alert: true }));
-    }
+    await beginSignIn(ctx, res, { returnTo: safeReturnTo(query(req, 'returnTo') || '/') });
   });
 
   router.get(callbackPath, async (req, res) => {
@@ -50,4 +42,16 @@ export function authRoutes(ctx: RouteContext): Router {
   });
 
   return router;
+}
+
+/** Sends the browser to the auth server's sign-in; back at `returnTo` afterwards. `loginHint` pre-fills its email field. */
+export async function beginSignIn(ctx: RouteContext, res: Response, options: { returnTo: string; loginHint?: string }): Promise<void> {
+  try {
+    const { url, pending } = await ctx.signIn.start(options.returnTo, options.loginHint === undefined ? {} : { loginHint: options.loginHint });
+    ctx.login.write(res, pending, LOGIN_SECONDS);
+    res.redirect(303, url);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'cannot start the sign-in (auth server unreachable?)');
+    sendPage(res, 503, messagePage({ title: 'Sign-in is unavailable', message: 'The sign-in service cannot be reached right now. Try again in a moment.', chrome: null, alert: true }));
+  }
 }

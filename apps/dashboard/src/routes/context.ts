@@ -56,6 +56,10 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   UPLOAD_TOO_LARGE: 'That did not work',
   UPLOAD_NOT_HTML: 'That did not work',
   UPLOAD_EXPIRED: 'That did not work',
+  INVITATION_EXPIRED: 'This invitation expired',
+  INVITATION_REVOKED: 'This invitation was revoked',
+  INVITATION_USED: 'This invitation was already used',
+  ALREADY_MEMBER: 'Already a member',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
@@ -122,6 +126,7 @@ export const NOTICES: Readonly<Record<string, string>> = {
   revoked: 'Access revoked. The application is signed out within 30 seconds.',
   'previews-private': 'Previews are private now: hosts need a preview key to read them.',
   'previews-public': 'Previews are public now: anyone who knows a component id can read its latest upload.',
+  'invitation-revoked': 'Invitation revoked: its link no longer works.',
   'preview-key-revoked': 'Preview key revoked. Hosts using it get 404 for previews from their next request.',
 };
 

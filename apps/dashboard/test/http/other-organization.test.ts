@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
-import { createFlow, createEnvironment, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createInvitation, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
@@ -34,6 +34,8 @@ interface Ids {
   readonly previewKey: string;
   /** An event of the organization's audit trail. */
   readonly auditEvent: string;
+  /** A pending invitation of the organization. */
+  readonly invitation: string;
 }
 
 interface Probe {
@@ -120,6 +122,14 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'revoke a preview key', method: 'POST', path: (ids) => `/orgs/${ids.org}/previews/keys/${ids.previewKey}/revoke` },
     { name: "the preview key revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/previews/keys/${ids.previewKey}/revoke` },
   ],
+  'GET /orgs/:orgId/invitations': [{ name: 'invitations', method: 'GET', path: (ids) => `/orgs/${ids.org}/invitations` }],
+  'POST /orgs/:orgId/invitations': [{ name: 'invite someone', method: 'POST', path: (ids) => `/orgs/${ids.org}/invitations`, form: () => ({ email: 'probe-invitee@example.test', role: 'admin' }) }],
+  'POST /orgs/:orgId/invitations/:invitationId/revoke': [
+    { name: 'revoke an invitation', method: 'POST', path: (ids) => `/orgs/${ids.org}/invitations/${ids.invitation}/revoke` },
+    { name: "the invitation revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/invitations/${ids.invitation}/revoke` },
+  ],
+  'GET /invitations/:token': { exempt: 'the token is the capability, not an id of an organization (test/http/invitations.test.ts: garbled, expired, revoked, used, wrong account)' },
+  'POST /invitations/:token': { exempt: 'the token is the capability, not an id of an organization (test/http/invitations.test.ts)' },
   'GET /orgs/:orgId/flows': [{ name: 'flows', method: 'GET', path: (ids) => `/orgs/${ids.org}/flows` }],
   'POST /orgs/:orgId/flows': [{ name: 'create a flow', method: 'POST', path: (ids) => `/orgs/${ids.org}/flows`, form: () => ({ name: 'Added flow' }) }],
   'GET /flows/:flowId': [{ name: 'flow', method: 'GET', path: (ids) => `/flows/${ids.flow}` }],
@@ -169,6 +179,7 @@ beforeAll(async () => {
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
       auditEvent: await anAuditEventOf(user, component.id),
+      invitation: (await createInvitation({ actor, organizationId: user.defaultOrganizationId, email: `${name.replace(/\s/g, '-')}-invitee@example.test`, role: 'member' }, stack.domain)).invitation.id,
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -200,7 +211,7 @@ async function anAuditEventOf(user: User, componentId: string): Promise<string> 
   return event!.id;
 }
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
@@ -225,6 +236,7 @@ async function everything() {
     flows: await repos.flows.listForOrganization(ids.org),
     grants: (await stack.auth.oidc.listGrants(user.id)).map((g) => g.grantId).sort(),
     previewKeys: await repos.previewKeys.listForOrganization(ids.org),
+    invitations: await repos.invitations.listForOrganization(ids.org, { limit: 100 }),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
 }

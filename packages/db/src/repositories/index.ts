@@ -4,6 +4,7 @@ import { createAuditTrail } from './audit-trail.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
+import { createInvitations } from './invitations.js';
 import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
 import { createReleases } from './releases.js';
@@ -24,5 +25,6 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
     auditTrail: createAuditTrail(prisma),
+    invitations: createInvitations(prisma),
   };
 }

@@ -3,6 +3,7 @@ import type {
   ComponentSummary,
   Environment,
   Flow,
+  Invitation,
   Organization,
   PreviewKey,
   Release,
@@ -40,6 +41,21 @@ export const toPreviewKey = (row: Rows.PreviewKey): PreviewKey => ({
   createdBy: row.createdBy,
   createdAt: row.createdAt,
   revokedAt: row.revokedAt,
+});
+
+/** The token's hash and the email key stay in the database; the role column never holds owner (a CHECK). */
+export const toInvitation = (row: Rows.Invitation): Invitation => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  email: row.email,
+  role: row.role as Invitation['role'],
+  invitedBy: row.invitedBy,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  acceptedAt: row.acceptedAt,
+  acceptedBy: row.acceptedBy,
+  revokedAt: row.revokedAt,
+  revokedBy: row.revokedBy,
 });
 
 /** Also the shape of the raw-SQL component queries (they alias columns to these names). */

@@ -18,6 +18,10 @@ export const ErrorCode = {
   EnvironmentProtected: 'ENVIRONMENT_PROTECTED',
   Forbidden: 'FORBIDDEN',
   LimitReached: 'LIMIT_REACHED',
+  InvitationExpired: 'INVITATION_EXPIRED',
+  InvitationRevoked: 'INVITATION_REVOKED',
+  InvitationUsed: 'INVITATION_USED',
+  AlreadyMember: 'ALREADY_MEMBER',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -25,6 +25,12 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   FORBIDDEN: 403,
   // A count the organization already holds at its limit: free one first.
   LIMIT_REACHED: 409,
+  // The link was good once: Gone, as for an expired upload.
+  INVITATION_EXPIRED: 410,
+  INVITATION_REVOKED: 410,
+  // Used by someone (perhaps the caller, in another tab): a conflict with stored state.
+  INVITATION_USED: 409,
+  ALREADY_MEMBER: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

@@ -10,6 +10,7 @@ export * from './releases.js';
 export * from './flows.js';
 export * from './preview-keys.js';
 export * from './audit-trail.js';
+export * from './invitations.js';
 export * from './repositories.js';
 export * from './credentials.js';
 export * from './application-grants.js';

@@ -2,6 +2,7 @@ import type { AuditTrail } from './audit-trail.js';
 import type { Components } from './components.js';
 import type { Environments } from './environments.js';
 import type { Flows } from './flows.js';
+import type { Invitations } from './invitations.js';
 import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
 import type { Releases } from './releases.js';
@@ -26,4 +27,5 @@ export interface Repositories {
   readonly flows: Flows;
   readonly previewKeys: PreviewKeys;
   readonly auditTrail: AuditTrail;
+  readonly invitations: Invitations;
 }

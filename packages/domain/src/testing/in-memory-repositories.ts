@@ -3,6 +3,7 @@ import { inMemoryOrganizations, inMemoryUsers } from './in-memory-accounts.js';
 import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
 import { inMemoryFlows } from './in-memory-flows.js';
+import { inMemoryInvitations } from './in-memory-invitations.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { InMemoryState } from './in-memory-state.js';
@@ -29,5 +30,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     flows: inMemoryFlows(state),
     previewKeys: inMemoryPreviewKeys(state),
     auditTrail: inMemoryAuditTrail(state),
+    invitations: inMemoryInvitations(state),
   };
 }

@@ -1,11 +1,15 @@
 import type { AuditEvent } from '../entities/audit-event.js';
 import type { Component, Variant } from '../entities/component.js';
 import type { Flow } from '../entities/flow.js';
+import type { Invitation } from '../entities/invitation.js';
 import type { Membership, Organization } from '../entities/organization.js';
 import type { PreviewKey } from '../entities/preview-key.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
+
+/** An invitation as stored: with its token's hash. */
+export type StoredInvitation = Invitation & { readonly tokenHash: string };
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */
 export class InMemoryState {
@@ -23,6 +27,7 @@ export class InMemoryState {
   previewKeys: (PreviewKey & { secretHash: string })[] = [];
   /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
   auditEvents: AuditEvent[] = [];
+  invitations: StoredInvitation[] = [];
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {

@@ -47,3 +47,8 @@ export * from './previews/revoke-preview-key.js';
 export * from './previews/list-preview-keys.js';
 export * from './previews/can-read-preview.js';
 export * from './audit/list-audit-events.js';
+export * from './invitations/create-invitation.js';
+export * from './invitations/list-invitations.js';
+export * from './invitations/revoke-invitation.js';
+export * from './invitations/find-invitation.js';
+export * from './invitations/accept-invitation.js';

@@ -6,3 +6,4 @@ export * from './environment-protection-contract.js';
 export * from './upload-sweep-contract.js';
 export * from './preview-keys-contract.js';
 export * from './audit-trail-contract.js';
+export * from './invitations-contract.js';

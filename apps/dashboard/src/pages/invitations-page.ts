@@ -1,0 +1,135 @@
+import {
+  invitationState,
+  type Invitation,
+  type InvitationState,
+  type MemberOrganization,
+} from '@cp/domain';
+import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { type Chrome, layout, when } from './layout.js';
+
+/** What the page says about the email of an invitation just created. */
+export type MailOutcome = 'sent' | 'failed' | 'off';
+
+export interface InvitationsPageContent {
+  readonly organization: MemberOrganization;
+  /** Whether the visitor's role may invite (rules/roles.ts ManageMembers); otherwise the form is disabled. */
+  readonly canInvite: boolean;
+  readonly invitations: readonly Invitation[];
+  readonly chrome: Chrome;
+  readonly notice: string | null;
+  readonly now: Date;
+  /** Just created: its link, shown on this answer only (never in a URL, never stored). */
+  readonly created?: {
+    readonly email: string;
+    readonly role: string;
+    readonly link: string;
+    readonly mail: MailOutcome;
+  };
+}
+
+const MAIL_NOTE: { readonly [M in MailOutcome]: string } = {
+  sent: 'It was also sent by email.',
+  failed:
+    'The email could not be sent: copy the link and send it yourself. The invitation is saved.',
+  off: 'No email is sent from this dashboard: copy the link and send it yourself.',
+};
+
+const STATE: { readonly [S in InvitationState]: string } = {
+  pending: 'pending',
+  expired: 'expired',
+  revoked: 'revoked',
+  accepted: 'accepted',
+};
+
+function createdBox(created: NonNullable<InvitationsPageContent['created']>): SafeHtml {
+  return html`<div class="notice" role="status">
+    <p>
+      Invitation for <strong>${created.email}</strong> as ${created.role} created. Copy the link
+      now: it is shown only once. ${MAIL_NOTE[created.mail]}
+    </p>
+    <p>Invitation link: <code data-testid="invitation-link">${created.link}</code></p>
+  </div>`;
+}
+
+function inviteForm(base: string, content: InvitationsPageContent): SafeHtml {
+  const disabled = content.canInvite ? '' : html` disabled`;
+  return html`<h2>Invite</h2>
+    ${content.canInvite ? '' : html`<p class="hint" id="invite-reason">Your role is ${content.organization.role}: only owners and admins can invite people.</p>`}
+    <form
+      method="post"
+      action="${base}"
+      class="inline"
+      aria-label="Invite"
+      ${content.canInvite ? '' : html` aria-describedby="invite-reason"`}
+    >
+      ${csrfInput(content.chrome.csrf)}<label for="invite-email">Email</label
+      ><input
+        type="email"
+        id="invite-email"
+        name="email"
+        required
+        maxlength="254"
+        size="28"
+        autocomplete="off"
+        ${disabled}
+      />
+      <label for="invite-role">Role</label
+      ><select id="invite-role" name="role" ${disabled}>
+        <option value="viewer">viewer</option>
+        <option value="member" selected>member</option>
+        <option value="admin">admin</option>
+      </select>
+      <button type="submit" ${disabled}>Invite</button>
+    </form>
+    <p class="hint">
+      The link works once, for that email only. Owners are not invited: invite an admin, then
+      transfer ownership.
+    </p>`;
+}
+
+function listSection(base: string, content: InvitationsPageContent): SafeHtml {
+  if (!content.canInvite) return html``;
+  if (content.invitations.length === 0)
+    return html`<h2>Invitations</h2>
+      <p>No invitations yet.</p>`;
+  const rows = content.invitations.map((invitation) => {
+    const state = invitationState(invitation, content.now);
+    return html`<tr>
+      <th scope="row">${invitation.email}</th>
+      <td>${invitation.role}</td>
+      <td>${when(invitation.createdAt)}</td>
+      <td>${state === 'pending' ? html`until ${when(invitation.expiresAt)}` : STATE[state]}</td>
+      <td>
+        ${state === 'pending' ? html`<form method="post" action="${base}/${invitation.id}/revoke">${csrfInput(content.chrome.csrf)}<button type="submit" class="danger" aria-label="Revoke the invitation for ${invitation.email}">Revoke</button></form>` : ''}
+      </td>
+    </tr>`;
+  });
+  return html`<h2>Invitations</h2>
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Email</th>
+          <th scope="col">Role</th>
+          <th scope="col">Invited</th>
+          <th scope="col">State</th>
+          <th scope="col"><span class="skip">Actions</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>`;
+}
+
+/** An organization's invitations: the form (disabled with the reason for members and viewers), the link shown once, the list with revoke. */
+export function invitationsPage(content: InvitationsPageContent): string {
+  const base = `/orgs/${content.organization.id}/invitations`;
+  return layout({
+    title: 'Invitations',
+    chrome: content.chrome,
+    body: html`<h1>Invitations to ${content.organization.name}</h1>
+      ${noticeBox(content.notice)}
+      ${content.created === undefined ? '' : createdBox(content.created)}
+      ${inviteForm(base, content)} ${listSection(base, content)}`,
+  });
+}
