@@ -5,3 +5,6 @@ export * from './grant-lookup-contract.js';
 export * from './environment-protection-contract.js';
 export * from './upload-sweep-contract.js';
 export * from './preview-keys-contract.js';
+export type { AuditedWritesSubject } from './audit-subject.js';
+export * from './audited-content-contract.js';
+export * from './audited-setup-contract.js';
