@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call -- tool results are JSON, checked by assertions */
 import { aComponent, aMemberOf } from '@cp/db/testing';
 import type { Component, User } from '@cp/domain';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
