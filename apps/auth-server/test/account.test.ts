@@ -112,6 +112,11 @@ test('/account lists connected applications and Revoke deletes the grant and its
   expect(await auth.oidc.adapterFor('Grant').find(grantId)).toBeUndefined();
   const refreshed = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
   expect(refreshed.json.error).toBe('invalid_grant');
+  // Recorded in the user's organization, in the revocation's transaction, with the name shown.
+  const recorded = await db.prisma.auditEvent.findMany({ where: { actorId: user.id } });
+  expect(recorded.map((row) => [row.organizationId, row.kind, row.details])).toEqual([
+    [user.defaultOrganizationId, 'application.revoked', { clientId: client.client_id, clientName: 'Claude Code' }],
+  ]);
 });
 
 test("revoking another user's grant is not found", async () => {
@@ -122,10 +127,12 @@ test("revoking another user's grant is not found", async () => {
 
   const intruder = new FormBrowser();
   const account = await signIn(intruder, (await aUser(auth)).email);
+  const recordedBefore = await db.prisma.auditEvent.count();
   const forged = account.html.replace('action="/logout"', `action="/account/applications/${grantId}/revoke"`);
   const res = await intruder.submit({ ...account, html: forged }, {}, { action: /revoke$/ });
   expect(res.status).toBe(404);
   expect(await auth.oidc.adapterFor('Grant').find(grantId)).toBeDefined();
+  expect(await db.prisma.auditEvent.count()).toBe(recordedBefore);
 });
 
 test('sign in and sign out on the account pages', async () => {

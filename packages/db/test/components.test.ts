@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ComponentSummary } from '@cp/domain';
-import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
+import { aComponent, anAuditNote, aUserWithOrganization, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('components: lookup and listing', (db) => {
@@ -65,7 +65,7 @@ describeEachBackend('components: lookup and listing', (db) => {
 
   it('a listed row is the summary of the stored component, with the same types', async () => {
     const apple = (await db().repos.components.findByName(owner.organization.id, 'Apple'))!;
-    await db().repos.components.editTags(apple.id, { kind: 'set', tags: ['fruit', 'red'] }, { now: new Date(), maxTags: 50 });
+    await db().repos.components.editTags(apple.id, { kind: 'set', tags: ['fruit', 'red'] }, { now: new Date(), maxTags: 50, audit: anAuditNote() });
     const stored = (await db().repos.components.findById(apple.id))!;
     const [row] = await list({ nameContains: 'apple', limit: 1 });
     expect(row).toEqual({

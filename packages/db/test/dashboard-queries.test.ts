@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
+import { aComponent, anAuditNote, aUserWithOrganization, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('dashboard queries', (db) => {
@@ -39,7 +39,7 @@ describeEachBackend('dashboard queries', (db) => {
     await db().repos.components.editTags(
       a.id,
       { kind: 'change', add: ['new'], remove: [] },
-      { now: at(9), maxTags: 50 },
+      { now: at(9), maxTags: 50, audit: anAuditNote() },
     );
     const list = (query: {
       nameContains?: string;
@@ -72,6 +72,7 @@ describeEachBackend('dashboard queries', (db) => {
 
   it('environments.rename and remove: unique names, only never-released environments go', async () => {
     const envs = db().repos.environments;
+    const change = () => ({ now: new Date(), audit: anAuditNote() });
     const org = owner.organization.id;
     const canary = await envs.create({
       id: randomUUID(),
@@ -79,13 +80,14 @@ describeEachBackend('dashboard queries', (db) => {
       name: 'canary',
       protected: false,
       now: new Date(),
+      audit: anAuditNote(),
     });
-    expect(await envs.rename(canary.id, 'eu-canary')).toMatchObject({
+    expect(await envs.rename(canary.id, 'eu-canary', change())).toMatchObject({
       id: canary.id,
       name: 'eu-canary',
     });
-    expect(await errorCode(envs.rename(canary.id, 'prod'))).toBe('NAME_TAKEN');
-    expect(await envs.rename(randomUUID(), 'x')).toBeNull();
+    expect(await errorCode(envs.rename(canary.id, 'prod', change()))).toBe('NAME_TAKEN');
+    expect(await envs.rename(randomUUID(), 'x', change())).toBeNull();
 
     const component = await aComponent(db().repos, {
       organizationId: org,
@@ -101,10 +103,10 @@ describeEachBackend('dashboard queries', (db) => {
       releasedBy: owner.user.id,
       now: new Date(),
     });
-    expect(await envs.remove(staging.id)).toBe('in-use');
-    expect(await envs.remove(canary.id)).toBe('removed');
-    expect(await envs.remove(canary.id)).toBe('missing');
-    expect(await envs.remove('not-a-uuid')).toBe('missing');
+    expect(await envs.remove(staging.id, change())).toBe('in-use');
+    expect(await envs.remove(canary.id, change())).toBe('removed');
+    expect(await envs.remove(canary.id, change())).toBe('missing');
+    expect(await envs.remove('not-a-uuid', change())).toBe('missing');
     expect((await envs.listForOrganization(org)).map((e) => e.name)).toEqual(['prod', 'staging']);
   });
 
@@ -121,6 +123,7 @@ describeEachBackend('dashboard queries', (db) => {
         name,
         componentIds: [component.id],
         now: new Date(),
+        audit: anAuditNote(),
       });
     }
     const flows = await db().repos.flows.listForOrganization(org);

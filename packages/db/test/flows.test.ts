@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
+import { aComponent, anAuditNote, aUserWithOrganization, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('flows', (db) => {
@@ -27,6 +27,7 @@ describeEachBackend('flows', (db) => {
       name: 'Checkout',
       componentIds,
       now,
+      audit: anAuditNote(),
     });
 
   it('creates a draft flow keeping the component order', async () => {
@@ -51,20 +52,21 @@ describeEachBackend('flows', (db) => {
       flow.id,
       [ids[1]!, ids[2]!, ids[0]!],
       later,
+      anAuditNote(),
     );
     expect(reordered).toMatchObject({ componentIds: [ids[1], ids[2], ids[0]], updatedAt: later });
-    expect((await db().repos.flows.setComponents(flow.id, [], later))?.componentIds).toEqual([]);
-    const published = await db().repos.flows.setStatus(flow.id, 'published', later);
+    expect((await db().repos.flows.setComponents(flow.id, [], later, anAuditNote()))?.componentIds).toEqual([]);
+    const published = await db().repos.flows.setStatus(flow.id, 'published', later, anAuditNote());
     expect(published).toMatchObject({ status: 'published', updatedAt: later });
-    expect(await db().repos.flows.setStatus(randomUUID(), 'draft', later)).toBeNull();
-    expect(await db().repos.flows.setComponents(randomUUID(), [], later)).toBeNull();
+    expect(await db().repos.flows.setStatus(randomUUID(), 'draft', later, anAuditNote())).toBeNull();
+    expect(await db().repos.flows.setComponents(randomUUID(), [], later, anAuditNote())).toBeNull();
   });
 
   it('concurrent replacements of one flow all succeed and the last one wins whole', async () => {
     const flow = await create([]);
     const lists = [[ids[0]!], [ids[1]!, ids[2]!], [ids[2]!, ids[1]!, ids[0]!], [ids[0]!, ids[1]!]];
     await Promise.all(
-      lists.map((list) => db().repos.flows.setComponents(flow.id, list, new Date())),
+      lists.map((list) => db().repos.flows.setComponents(flow.id, list, new Date(), anAuditNote())),
     );
     const stored = await db().repos.flows.findById(flow.id);
     expect(lists).toContainEqual(stored!.componentIds);
@@ -74,12 +76,13 @@ describeEachBackend('flows', (db) => {
     const flow = await create([ids[0]!]);
     const appended = (id: string) => (current: readonly string[]) => [...current, id];
     await Promise.all([
-      db().repos.flows.editComponents(flow.id, appended(ids[1]!), new Date()),
-      db().repos.flows.editComponents(flow.id, appended(ids[2]!), new Date()),
+      db().repos.flows.editComponents(flow.id, appended(ids[1]!), new Date(), anAuditNote()),
+      db().repos.flows.editComponents(flow.id, appended(ids[2]!), new Date(), anAuditNote()),
       db().repos.flows.editComponents(
         flow.id,
         (current) => current.filter((id) => id !== ids[0]),
         new Date(),
+        anAuditNote(),
       ),
     ]);
     const stored = (await db().repos.flows.findById(flow.id))!.componentIds;
@@ -94,18 +97,19 @@ describeEachBackend('flows', (db) => {
         throw new Error('refused by the edit');
       },
       new Date(Date.now() + 60_000),
+      anAuditNote(),
     );
     await expect(refused).rejects.toThrow('refused by the edit');
     expect(await db().repos.flows.findById(flow.id)).toEqual(flow);
     expect(
-      await db().repos.flows.editComponents(randomUUID(), (current) => current, new Date()),
+      await db().repos.flows.editComponents(randomUUID(), (current) => current, new Date(), anAuditNote()),
     ).toBeNull();
   });
 
   it('answers NOT_FOUND for a component that does not exist, writing nothing', async () => {
     const flow = await create([ids[0]!]);
     expect(
-      await errorCode(db().repos.flows.setComponents(flow.id, [ids[1]!, randomUUID()], new Date())),
+      await errorCode(db().repos.flows.setComponents(flow.id, [ids[1]!, randomUUID()], new Date(), anAuditNote())),
     ).toBe('NOT_FOUND');
     expect(await db().repos.flows.findById(flow.id)).toEqual(flow);
     expect(await errorCode(create([randomUUID()]))).toBe('NOT_FOUND');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { aUserWithOrganization } from '../src/testing/index.js';
+import { anAuditNote, aUserWithOrganization } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('organizations and environments', (db) => {
@@ -80,6 +80,7 @@ describeEachBackend('organizations and environments', (db) => {
       name: 'canary',
       protected: false,
       now,
+      audit: anAuditNote(),
     });
     expect(canary).toMatchObject({
       organizationId: organization.id,
@@ -100,6 +101,7 @@ describeEachBackend('organizations and environments', (db) => {
       name: 'prod',
       protected: true,
       now,
+      audit: anAuditNote(),
     });
     expect(await errorCode(again)).toBe('NAME_TAKEN');
     await expect(again).rejects.toThrow(/already has an environment named "prod"/);

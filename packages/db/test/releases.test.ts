@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Component, Variant } from '@cp/domain';
-import { aComponent, aMemberOf, aUserWithOrganization, aVariant, type Owner } from '../src/testing/index.js';
+import { aComponent, aMemberOf, anAuditNote, aUserWithOrganization, aVariant, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 describeEachBackend('releases', (db) => {
@@ -156,7 +156,7 @@ describeEachBackend('releases', (db) => {
   it('with enforceProtection, checks the flag as it writes: a member is refused on a protected environment, an owner is not', async () => {
     const prod = env('prod');
     const staging = env('staging');
-    await db().repos.environments.setProtected(prod.id, true);
+    await db().repos.environments.setProtected(prod.id, true, { now: new Date(), audit: anAuditNote() });
     const member = await aMemberOf(db(), owner.organization.id, 'member');
     const asUser = (userId: string, environmentId: string) =>
       db().repos.releases.publish({
@@ -173,7 +173,7 @@ describeEachBackend('releases', (db) => {
     await expect(asUser(member.id, staging.id)).resolves.toMatchObject({ environmentName: 'staging' });
     await expect(asUser(owner.user.id, prod.id)).resolves.toMatchObject({ environmentName: 'prod' });
     // Protected after the member's earlier check passed: the write still refuses.
-    await db().repos.environments.setProtected(staging.id, true);
+    await db().repos.environments.setProtected(staging.id, true, { now: new Date(), audit: anAuditNote() });
     expect(await errorCode(asUser(member.id, staging.id))).toBe('ENVIRONMENT_PROTECTED');
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
+import { aComponent, anAuditNote, aUserWithOrganization, type Owner } from '../src/testing/index.js';
 import { describeEachBackend, errorCode } from './support/backends.js';
 
 const MAX = 50;
@@ -16,7 +16,7 @@ describeEachBackend('components: tag edits', (db) => {
     db().repos.components.editTags(
       id,
       { kind: 'change', add: change.add ?? [], remove: change.remove ?? [] },
-      { now, maxTags: MAX },
+      { now, maxTags: MAX, audit: anAuditNote() },
     );
 
   beforeAll(async () => {
@@ -41,13 +41,13 @@ describeEachBackend('components: tag edits', (db) => {
     const set = await db().repos.components.editTags(
       created.id,
       { kind: 'set', tags: ['x', 'y'] },
-      { now, maxTags: MAX },
+      { now, maxTags: MAX, audit: anAuditNote() },
     );
     expect(set).toMatchObject({ tags: ['x', 'y'], updatedAt: now, variantsCount: 1 });
     const cleared = await db().repos.components.editTags(
       created.id,
       { kind: 'set', tags: [] },
-      { now, maxTags: MAX },
+      { now, maxTags: MAX, audit: anAuditNote() },
     );
     expect(cleared?.tags).toEqual([]);
     expect(await db().repos.variants.listForComponent(created.id, { limit: 10 })).toHaveLength(1);
@@ -66,7 +66,7 @@ describeEachBackend('components: tag edits', (db) => {
     const set = db().repos.components.editTags(
       created.id,
       { kind: 'set', tags: [...full, 'a', 'b'] },
-      { now: later, maxTags: MAX },
+      { now: later, maxTags: MAX, audit: anAuditNote() },
     );
     expect(await errorCode(set)).toBe('TOO_MANY_TAGS');
     expect(await db().repos.components.findById(created.id)).toEqual(created);

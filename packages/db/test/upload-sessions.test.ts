@@ -3,6 +3,7 @@ import type { ConfirmUploadInput, UploadSession } from '@cp/domain';
 import { uploadSweepContract } from '@cp/domain/testing';
 import {
   aComponent,
+  anAuditNote,
   anUploadSession,
   aUserWithOrganization,
   aVariantInput,
@@ -33,6 +34,7 @@ describeEachBackend('upload sessions', (db) => {
         description: 'Made here',
       },
       variant: aVariantInput(owner.user.id),
+      audit: anAuditNote(owner.user.id),
     };
   };
   const confirmExisting = (
@@ -45,6 +47,7 @@ describeEachBackend('upload sessions', (db) => {
     componentId,
     newComponent: null,
     variant: aVariantInput(owner.user.id),
+    audit: anAuditNote(owner.user.id),
   });
 
   beforeAll(async () => {

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { listConnectedApplications, revokeConnectedApplication } from '../src/index.js';
-import { createInMemoryOidcStorage } from '../src/testing/index.js';
+import { createInMemoryOidcStorage, createInMemoryRepositories, ManualClock } from '../src/testing/index.js';
 
 describe('connected applications', () => {
   it("lists an account's grants with client names and scopes, hides first-party clients, revokes only its own", async () => {
-    const storage = createInMemoryOidcStorage();
-    const deps = { grants: storage, firstPartyClientIds: ['dashboard'] };
+    const { state } = createInMemoryRepositories();
+    const clock = new ManualClock();
+    const storage = createInMemoryOidcStorage(clock, state);
+    const deps = { grants: storage, firstPartyClientIds: ['dashboard'], clock, ids: { newId: randomUUID } };
     const accountId = randomUUID();
+    const organizationId = randomUUID();
+    state.memberships.push({ userId: accountId, organizationId, role: 'viewer' });
     const actor = { userId: accountId };
     const iat = Math.floor(Date.now() / 1000);
     await storage.adapterFor('Client').upsert('cursor', { client_id: 'cursor', client_name: 'Cursor' });
@@ -33,5 +37,15 @@ describe('connected applications', () => {
     expect((await listConnectedApplications({ actor }, deps)).map((app) => app.grantId)).toEqual([nameless]);
     expect(await storage.adapterFor('Grant').find(dashboard)).toBeDefined();
     expect(await storage.adapterFor('Grant').find(foreign)).toBeDefined();
+    // Only the revocation that happened is recorded, with the name the person saw.
+    expect(state.auditEvents).toEqual([
+      expect.objectContaining({
+        organizationId,
+        actorId: accountId,
+        kind: 'application.revoked',
+        details: { clientId: 'cursor', clientName: 'Cursor' },
+        createdAt: clock.now(),
+      }),
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   applicationGrantsContract,
   auditTrailContract,
+  auditedContentContract,
+  auditedSetupContract,
   createInMemoryCredentials,
   createInMemoryOidcStorage,
   createInMemoryRepositories,
@@ -16,7 +18,7 @@ import {
   previewKeysContract,
   uploadSweepContract,
 } from '../src/testing/index.js';
-import type { GrantOwner } from '../src/index.js';
+import type { GrantOwner, Role } from '../src/index.js';
 
 // The in-memory implementations the apps' tests use, held to the same contracts as packages/db's.
 
@@ -116,4 +118,19 @@ describe('in-memory invitations', () => {
       repos.state.memberships.push({ userId, organizationId, role });
     },
   }));
+});
+
+describe('in-memory audited writes', () => {
+  const repos = createInMemoryRepositories();
+  const subject = () => ({
+    repos,
+    grants: createInMemoryOidcStorage(undefined, repos.state),
+    addMember: async (userId: string, organizationId: string, role: Role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
+    },
+    auditEvents: async (organizationId: string) =>
+      repos.state.auditEvents.filter((event) => event.organizationId === organizationId),
+  });
+  describe('uploads, tags, flows', () => auditedContentContract(subject));
+  describe('environments, preview access, applications', () => auditedSetupContract(subject));
 });

@@ -15,6 +15,8 @@ export function accountRoutes(ctx: PageContext): Router {
   const applications: ConnectedApplicationsDeps = {
     grants: ctx.oidc,
     firstPartyClientIds: ctx.config.dashboard === null ? [] : [ctx.config.dashboard.clientId],
+    clock: ctx.domain.clock,
+    ids: ctx.domain.ids,
   };
 
   router.get('/account', async (req, res) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
-import { createInMemoryCredentials, createInMemoryOidcStorage, inMemoryDeps } from '@cp/domain/testing';
+import { createInMemoryCredentials, createInMemoryOidcStorage, inMemoryDeps, type InMemoryState } from '@cp/domain/testing';
 import { createCredentials, createOidcStorage } from '@cp/db';
 import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { TestDatabase } from '@cp/db/testing';
@@ -72,9 +72,9 @@ export interface HarnessOptions {
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
-export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> & { passwordHashes: Map<string, string> } {
+export function memoryDomain(): Pick<DomainDeps, 'repos' | 'ids' | 'clock'> & { passwordHashes: Map<string, string>; state: InMemoryState } {
   const { deps, repos } = inMemoryDeps();
-  return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() }, passwordHashes: repos.state.passwordHashes };
+  return { repos: deps.repos, ids: deps.ids, clock: { now: () => new Date() }, passwordHashes: repos.state.passwordHashes, state: repos.state };
 }
 
 /** Everything the auth server stores, on a real database (PGlite, or PostgreSQL with DATABASE_URL). */
@@ -95,7 +95,8 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   const config = makeConfig({ issuer, ...(options.https ? { secureCookies: true, trustProxy: 'loopback' } : {}), ...options.config });
   const memory = options.domain ? null : memoryDomain();
   const domain = options.domain ?? memory!;
-  const oidc = options.oidc ?? createInMemoryOidcStorage();
+  // Revocations record their audit rows in the in-memory repositories' trail.
+  const oidc = options.oidc ?? createInMemoryOidcStorage(undefined, memory?.state);
   const credentials = options.credentials ?? createInMemoryCredentials(memory ?? { passwordHashes: new Map() });
   const signingKeys = options.signingKeys ?? [await generateSigningKey()];
   const store = options.throttleStore ?? environmentThrottleStore();

@@ -1,9 +1,10 @@
-import { canPublishTo, type ComponentPageView, type EnvironmentReleases, type Role } from '@cp/domain';
+import { canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type Role } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { hostSnippetSection, type HostLinks } from './host-snippet.js';
 import { bytes, type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 import { protectedNote } from './protected-note.js';
+import { roleGate } from './role-note.js';
 
 /** Where the page's links go (the routes own the URLs). */
 export interface ComponentPageLinks {
@@ -34,6 +35,7 @@ export function componentPage(content: ComponentPageContent): string {
     return id === null ? '—' : variant === undefined ? 'an unknown variant' : `v${variant.sequence}`;
   };
   const person = (userId: string) => view.emails.get(userId) ?? 'a former member';
+  const tagGate = roleGate(view.role, Permission.Write, 'edit tags', 'tags-role-note');
   return layout({
     title: component.name,
     chrome: content.chrome,
@@ -44,8 +46,9 @@ ${component.description ? html`<p>${component.description}</p>` : ''}
 <h2 id="tags-heading">Tags</h2>
 ${component.tags.length === 0 ? html`<p class="hint">No tags.</p>` : html`<ul class="tags" aria-labelledby="tags-heading">${component.tags.map((t) => html`<li>${t}</li>`)}</ul>`}
 <form method="post" action="/component/${component.id}/tags" class="inline">${csrfInput(content.chrome.csrf)}
-<label for="tags">Edit tags</label><input type="text" id="tags" name="tags" value="${component.tags.join(', ')}" aria-describedby="tags-hint" size="40">
-<button type="submit">Save tags</button></form>
+<label for="tags">Edit tags</label><input type="text" id="tags" name="tags" value="${component.tags.join(', ')}" aria-describedby="tags-hint" size="40"${tagGate.allowed ? '' : html` disabled`}>
+<button type="submit"${tagGate.disabled}>Save tags</button></form>
+${tagGate.note}
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
 <table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, view.role, label))}</tbody></table>

@@ -1,7 +1,8 @@
 import type { MemberOrganization, PreviewKey } from '@cp/domain';
-import { Limits } from '@cp/domain';
+import { Limits, Permission } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
+import { roleGate } from './role-note.js';
 
 export interface PreviewsPageContent {
   readonly organization: MemberOrganization;
@@ -12,7 +13,9 @@ export interface PreviewsPageContent {
   readonly created?: { readonly name: string; readonly secret: string };
 }
 
-const canManage = (organization: MemberOrganization): boolean => organization.role !== 'member';
+/** Preview access is setup: roles that cannot change it see the forms disabled, with the reason. */
+const gateFor = (organization: MemberOrganization) =>
+  roleGate(organization.role, Permission.ManageSetup, 'change preview access or preview keys', 'previews-role-note');
 
 function switchSection(base: string, organization: MemberOrganization, csrf: string): SafeHtml {
   const state = organization.privatePreviews
@@ -25,17 +28,18 @@ function switchSection(base: string, organization: MemberOrganization, csrf: str
         <strong>Previews are public.</strong> Anyone who knows a component's id (it is in every host
         page) can read its latest upload with <code>/consume?id=…</code>.
       </p>`;
-  if (!canManage(organization))
-    return html`${state}
-      <p class="hint">Only owners and admins can change this.</p>`;
-  return html`${state}
+  const gate = gateFor(organization);
+  return html`${state} ${gate.note}
     <form method="post" action="${base}/private" class="inline">
       ${csrfInput(csrf)}<input
         type="hidden"
         name="private"
         value="${organization.privatePreviews ? 'off' : 'on'}"
       />
-      <button type="submit" ${organization.privatePreviews ? html` class="secondary"` : ''}>
+      <button
+        type="submit"
+        ${organization.privatePreviews ? html` class="secondary"` : ''}${gate.disabled}
+      >
         ${organization.privatePreviews ? 'Make previews public' : 'Make previews private'}
       </button>
     </form>`;
@@ -43,7 +47,7 @@ function switchSection(base: string, organization: MemberOrganization, csrf: str
 
 function keysSection(base: string, content: PreviewsPageContent): SafeHtml {
   const { organization, keys, chrome } = content;
-  const manage = canManage(organization);
+  const off = gateFor(organization).disabled;
   const rows = keys.map(
     (key) =>
       html`<tr>
@@ -51,7 +55,7 @@ function keysSection(base: string, content: PreviewsPageContent): SafeHtml {
         <td><code>${key.prefix}…</code></td>
         <td>${when(key.createdAt)}</td>
         <td>
-          ${key.revokedAt === null ? (manage ? html`<form method="post" action="${base}/keys/${key.id}/revoke">${csrfInput(chrome.csrf)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">Revoke</button></form>` : 'active') : html`revoked ${when(key.revokedAt)}`}
+          ${key.revokedAt === null ? html`<form method="post" action="${base}/keys/${key.id}/revoke">${csrfInput(chrome.csrf)}<button type="submit" class="danger"${off} aria-label="Revoke ${key.name}">Revoke</button></form>` : html`revoked ${when(key.revokedAt)}`}
         </td>
       </tr>`,
   );
@@ -78,26 +82,22 @@ function keysSection(base: string, content: PreviewsPageContent): SafeHtml {
             </tbody>
           </table>`
     }
-    ${
-      manage
-        ? html`<h3>New preview key</h3>
-            <form method="post" action="${base}/keys" class="inline">
-              ${csrfInput(chrome.csrf)}<label for="key-name">Name</label
-              ><input
-                type="text"
-                id="key-name"
-                name="name"
-                required
-                maxlength="${Limits.previewKeyNameMaxLength}"
-                size="24"
-                placeholder="staging host"
-              /><button type="submit">Create</button>
-            </form>`
-        : ''
-    }`;
+    <h3>New preview key</h3>
+    <form method="post" action="${base}/keys" class="inline">
+      ${csrfInput(chrome.csrf)}<label for="key-name">Name</label
+      ><input
+        type="text"
+        id="key-name"
+        name="name"
+        required
+        maxlength="${Limits.previewKeyNameMaxLength}"
+        size="24"
+        placeholder="staging host"${off}
+      /><button type="submit"${off}>Create</button>
+    </form>`;
 }
 
-/** An organization's preview access: the private switch and the preview keys (read-only for members). */
+/** An organization's preview access: the private switch and the preview keys (disabled, saying why, for members and viewers). */
 export function previewsPage(content: PreviewsPageContent): string {
   const base = `/orgs/${content.organization.id}/previews`;
   const created = content.created;

@@ -8,7 +8,12 @@ import { formBody, notice, page, sendPage, type RouteContext } from './context.j
 export function applicationRoutes(ctx: RouteContext): Router {
   const router = Router();
   // The dashboard is itself a first-party client: signing in to it is not a connected application.
-  const applications: ConnectedApplicationsDeps = { grants: ctx.grants, firstPartyClientIds: [ctx.config.clientId] };
+  const applications: ConnectedApplicationsDeps = {
+    grants: ctx.grants,
+    firstPartyClientIds: [ctx.config.clientId],
+    clock: ctx.domain.clock,
+    ids: ctx.domain.ids,
+  };
 
   router.get('/applications', page(ctx, async (req, res, visitor) => {
     const connected = await listConnectedApplications({ actor: visitor.actor }, applications);

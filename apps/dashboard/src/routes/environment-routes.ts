@@ -1,4 +1,4 @@
-import { isManager, createEnvironment, invalidInput, listEnvironments, removeEnvironment, renameEnvironment, setEnvironmentProtection } from '@cp/domain';
+import { createEnvironment, invalidInput, listEnvironments, removeEnvironment, renameEnvironment, setEnvironmentProtection } from '@cp/domain';
 import { Router, type Request } from 'express';
 import { environmentsPage } from '../pages/environments-page.js';
 import { field } from '@cp/web-forms';
@@ -22,8 +22,7 @@ export function environmentRoutes(ctx: RouteContext): Router {
     const organizationId = String(req.params.orgId);
     const environments = await listEnvironments({ actor: visitor.actor, organizationId }, ctx.domain);
     const role = visitor.organizations.find((org) => org.id === organizationId)?.role;
-    const canManage = role !== undefined && isManager(role);
-    sendPage(res, 200, environmentsPage({ organizationId, environments, canManage, chrome: visitor.chrome(organizationId), notice: notice(req) }));
+    sendPage(res, 200, environmentsPage({ organizationId, environments, role, chrome: visitor.chrome(organizationId), notice: notice(req) }));
   }));
 
   router.post('/orgs/:orgId/environments', formBody, page(ctx, async (req, res, visitor) => {

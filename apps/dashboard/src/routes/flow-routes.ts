@@ -12,7 +12,8 @@ export function flowRoutes(ctx: RouteContext): Router {
   router.get('/orgs/:orgId/flows', page(ctx, async (req, res, visitor) => {
     const organizationId = String(req.params.orgId);
     const flows = await listFlows({ actor: visitor.actor, organizationId }, ctx.domain);
-    sendPage(res, 200, flowsPage({ organizationId, flows, chrome: visitor.chrome(organizationId) }));
+    const role = visitor.organizations.find((org) => org.id === organizationId)?.role;
+    sendPage(res, 200, flowsPage({ organizationId, flows, role, chrome: visitor.chrome(organizationId) }));
   }));
 
   router.post('/orgs/:orgId/flows', formBody, page(ctx, async (req, res, visitor) => {
@@ -22,7 +23,8 @@ export function flowRoutes(ctx: RouteContext): Router {
 
   router.get('/flows/:flowId', page(ctx, async (req, res, visitor) => {
     const view = await getFlowPage({ actor: visitor.actor, flowId: String(req.params.flowId) }, ctx.domain);
-    sendPage(res, 200, flowPage({ view, chrome: visitor.chrome(view.flow.organizationId), notice: notice(req), deliveryUrl: ctx.config.deliveryUrl }));
+    const role = visitor.organizations.find((org) => org.id === view.flow.organizationId)?.role;
+    sendPage(res, 200, flowPage({ view, role, chrome: visitor.chrome(view.flow.organizationId), notice: notice(req), deliveryUrl: ctx.config.deliveryUrl }));
   }));
 
   router.post('/flows/:flowId/components', formBody, page(ctx, async (req, res, visitor) => {

@@ -33,7 +33,7 @@ const base = () => `/orgs/${orgId}/environments`;
 const names = async () => (await stack.domain.repos.environments.listForOrganization(orgId)).map((e) => e.name);
 const idOf = async (name: string) => (await stack.domain.repos.environments.findByName(orgId, name))!.id;
 const outcome = (page: Page) => ({ status: page.status, ...headline(page) });
-const forbidden = (what: 'add' | 'change') => ({ status: 403, title: 'Not allowed', message: `Only owners and admins of the organization can ${what} environments.` });
+const forbidden = (what: 'add' | 'change') => ({ status: 403, title: 'Not allowed', message: `Your role in this organization is member: only owners and admins can ${what} environments. Ask an owner or admin for a role that can.` });
 
 test('a member sees the environments, and gets 403 on add, rename and remove, with nothing changed', async () => {
   const { page, post } = await aSignedInMember('member');

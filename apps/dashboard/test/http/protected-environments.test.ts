@@ -156,11 +156,13 @@ describe('a member', () => {
     ]);
   });
 
-  test('sees which environments are protected but no button to change it, and sending the form anyway is 403', async () => {
+  test('sees which environments are protected, the buttons that change it disabled with the reason, and sending the form anyway is 403', async () => {
     expect(whoPublishes(member.page)).toEqual([
-      ['prod', 'Protected: owners and admins'],
-      ['staging', 'Every member'],
+      ['prod', 'Protected: owners and admins Open to every member'],
+      ['staging', 'Every member Protect'],
     ]);
+    expect(member.page.html).toMatch(/<button type="submit" class="secondary" disabled aria-describedby="setup-note" aria-label="Protect staging">/);
+    expect(member.page.html).toContain('Your role here is member: only owners and admins can add, rename, remove, protect or open environments.');
     const before = await stack.domain.repos.environments.listForOrganization(orgId);
     for (const [name, value] of [
       ['prod', 'false'],
@@ -173,7 +175,7 @@ describe('a member', () => {
       expect(outcome(sent)).toEqual({
         status: 403,
         title: 'Not allowed',
-        message: 'Only owners and admins of the organization can change environments.',
+        message: 'Your role in this organization is member: only owners and admins can change environments. Ask an owner or admin for a role that can.',
       });
     }
     expect(await stack.domain.repos.environments.listForOrganization(orgId)).toEqual(before);

@@ -1,4 +1,4 @@
-import { aComponent, aMembership as joinOrganization, anUploadSession, aVariant, aVariantInput, type TestDatabase } from '@cp/db/testing';
+import { aComponent, aMembership as joinOrganization, anAuditNote, anUploadSession, aVariant, aVariantInput, type TestDatabase } from '@cp/db/testing';
 import type { Component, DomainDeps, Role, User, Variant } from '@cp/domain';
 
 /** Stores `html` at a variant's object key, as a confirmed upload leaves it. */
@@ -26,7 +26,7 @@ export async function aComponentWithVariants(
 export async function anUploadOf(domain: DomainDeps, component: Component, options: { by: User; now: Date; size?: number }): Promise<Variant> {
   const session = await anUploadSession(domain.repos, { userId: options.by.id, organizationId: component.organizationId, componentId: component.id, componentName: component.name, now: options.now });
   const variant = aVariantInput(options.by.id, options.size === undefined ? {} : { size: options.size });
-  await domain.repos.uploadSessions.confirm({ sessionId: session.id, now: options.now, componentId: component.id, newComponent: null, variant });
+  await domain.repos.uploadSessions.confirm({ sessionId: session.id, now: options.now, componentId: component.id, newComponent: null, variant, audit: anAuditNote(options.by.id) });
   return (await domain.repos.variants.findById(variant.id))!;
 }
 

@@ -1,4 +1,5 @@
-import type { Clock, OidcAdapter, OidcPayload, OidcStorage } from '@cp/domain';
+import { AuditKind, type Clock, type OidcAdapter, type OidcPayload, type OidcStorage } from '@cp/domain';
+import { recordAudit } from '../repositories/audit-record.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { listGrants } from './grant-records.js';
 
@@ -66,9 +67,31 @@ export function createOidcStorage(prisma: PrismaClient, clock: Clock = { now: ()
 
     listGrants: (accountId) => listGrants(prisma, accountId, live()),
 
-    async revokeGrant(grantId) {
-      // One statement: the grant and everything issued under it go together.
-      await prisma.oidcPayload.deleteMany({ where: { OR: [{ grantId }, { id: grantId, type: 'Grant' }] } });
+    async revokeGrant(grantId, audit) {
+      await prisma.$transaction(async (tx) => {
+        // One statement: the grant and everything issued under it go together.
+        const deleted = await tx.$queryRaw<{ type: string }[]>`
+          DELETE FROM oidc_payloads WHERE grant_id = ${grantId} OR (id = ${grantId} AND type = 'Grant')
+          RETURNING type`;
+        // A concurrent revocation deleted the grant first: it records the revocation, not this one.
+        if (!deleted.some((row) => row.type === 'Grant')) return;
+        const memberships = await tx.membership.findMany({
+          where: { userId: audit.actorId },
+          select: { organizationId: true },
+          orderBy: { organizationId: 'asc' },
+        });
+        await recordAudit(
+          tx,
+          ...memberships.map(({ organizationId }) => ({
+            id: audit.newEventId(),
+            organizationId,
+            actorId: audit.actorId,
+            kind: AuditKind.ApplicationRevoked,
+            details: { clientId: audit.clientId, clientName: audit.clientName },
+            createdAt: audit.now,
+          })),
+        );
+      });
     },
 
     async purgeExpired(now) {

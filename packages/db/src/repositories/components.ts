@@ -1,4 +1,5 @@
 import {
+  AuditKind,
   componentNameKey,
   DomainError,
   ErrorCode,
@@ -9,6 +10,7 @@ import {
 } from '@cp/domain';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { SqlReader } from '../sql-reader.js';
+import { recordAudit } from './audit-record.js';
 import { toComponent, toComponentSummary, type ComponentRow, type ComponentSummaryRow } from './mappers.js';
 
 /** Columns aliased to the model's field names, so raw rows map like model rows. */
@@ -94,12 +96,32 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader): Componen
       return rows.map(toComponentSummary);
     },
 
-    async editTags(id, edit, { now, maxTags }) {
+    async editTags(id, edit, { now, maxTags, audit }) {
       if (!isUuid(id)) return null;
-      const [row] = await prisma.$queryRaw<ComponentRow[]>`
-        UPDATE components SET tags = ${newTags(edit)}, updated_at = ${now}
-        WHERE id = ${id}::uuid AND cardinality(${newTags(edit)}) <= ${maxTags}
-        RETURNING ${COLUMNS}`;
+      const row = await prisma.$transaction(async (tx) => {
+        // The row lock taken here holds until commit: `before` is the list this UPDATE changes.
+        const [locked] = await tx.$queryRaw<{ tags: string[] | null }[]>`
+          SELECT tags FROM components WHERE id = ${id}::uuid FOR UPDATE`;
+        if (!locked) return null;
+        const [updated] = await tx.$queryRaw<ComponentRow[]>`
+          UPDATE components SET tags = ${newTags(edit)}, updated_at = ${now}
+          WHERE id = ${id}::uuid AND cardinality(${newTags(edit)}) <= ${maxTags}
+          RETURNING ${COLUMNS}`;
+        const before = locked.tags ?? [];
+        const after = updated?.tags ?? [];
+        if (updated && !sameList(before, after)) {
+          await recordAudit(tx, {
+            id: audit.eventId,
+            organizationId: updated.organizationId,
+            actorId: audit.actorId,
+            kind: AuditKind.TagsChanged,
+            componentId: id,
+            details: { before, after },
+            createdAt: now,
+          });
+        }
+        return updated ?? null;
+      });
       if (row) return toComponent(row);
       const exists = await prisma.component.count({ where: { id } });
       if (exists === 0) return null;
@@ -111,6 +133,9 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader): Componen
     },
   };
 }
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
  * The name filter: `fragment` anywhere in the name, case-insensitively, with `%`, `_`

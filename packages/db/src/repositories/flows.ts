@@ -1,5 +1,6 @@
-import { DomainError, ErrorCode, isUuid, type Flows } from '@cp/domain';
+import { AuditKind, DomainError, ErrorCode, isUuid, type AuditNote, type AuditValue, type Flow, type Flows } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { recordAudit } from './audit-record.js';
 import { isForeignKeyViolation } from './errors.js';
 import { toFlow } from './mappers.js';
 
@@ -9,6 +10,29 @@ const withComponents = {
 
 const entries = (componentIds: readonly string[]) =>
   componentIds.map((componentId, position) => ({ componentId, position }));
+
+/** FlowChanged with the before/after of what changed (the list, the status); nothing when nothing did. */
+async function recordChange(tx: Prisma.TransactionClient, audit: AuditNote, before: Flow, after: Flow, now: Date) {
+  const was: Record<string, AuditValue> = {};
+  const is: Record<string, AuditValue> = {};
+  if (before.componentIds.join() !== after.componentIds.join()) {
+    was.componentIds = [...before.componentIds];
+    is.componentIds = [...after.componentIds];
+  }
+  if (before.status !== after.status) {
+    was.status = before.status;
+    is.status = after.status;
+  }
+  if (Object.keys(is).length === 0) return;
+  await recordAudit(tx, {
+    id: audit.eventId,
+    organizationId: after.organizationId,
+    actorId: audit.actorId,
+    kind: AuditKind.FlowChanged,
+    details: { flowId: after.id, name: after.name, before: was, after: is },
+    createdAt: now,
+  });
+}
 
 export function createFlows(prisma: PrismaClient): Flows {
   const load = async (db: Prisma.TransactionClient | PrismaClient, id: string) => {
@@ -25,23 +49,22 @@ export function createFlows(prisma: PrismaClient): Flows {
     id: string,
     edit: (current: readonly string[]) => readonly string[],
     now: Date,
+    audit: AuditNote,
   ) => {
     if (!isUuid(id)) return null;
     try {
       return await prisma.$transaction(async (tx) => {
         const { count } = await tx.flow.updateMany({ where: { id }, data: { updatedAt: now } });
         if (count === 0) return null;
-        const current = await tx.flowComponent.findMany({
-          where: { flowId: id },
-          orderBy: { position: 'asc' },
-          select: { componentId: true },
-        });
-        const next = edit(current.map((row) => row.componentId));
+        const before = (await load(tx, id))!;
+        const next = edit(before.componentIds);
         await tx.flowComponent.deleteMany({ where: { flowId: id } });
         await tx.flowComponent.createMany({
           data: entries(next).map((entry) => ({ flowId: id, ...entry })),
         });
-        return load(tx, id);
+        const after = (await load(tx, id))!;
+        await recordChange(tx, audit, before, after, now);
+        return after;
       });
     } catch (error) {
       throw missingComponent(error) ?? error;
@@ -49,20 +72,30 @@ export function createFlows(prisma: PrismaClient): Flows {
   };
 
   return {
-    async create({ id, organizationId, name, componentIds, now }) {
+    async create({ id, organizationId, name, componentIds, now, audit }) {
       try {
-        const row = await prisma.flow.create({
-          data: {
-            id,
+        return await prisma.$transaction(async (tx) => {
+          const row = await tx.flow.create({
+            data: {
+              id,
+              organizationId,
+              name,
+              createdAt: now,
+              updatedAt: now,
+              components: { create: entries(componentIds) },
+            },
+            include: withComponents,
+          });
+          await recordAudit(tx, {
+            id: audit.eventId,
             organizationId,
-            name,
+            actorId: audit.actorId,
+            kind: AuditKind.FlowCreated,
+            details: { flowId: id, name },
             createdAt: now,
-            updatedAt: now,
-            components: { create: entries(componentIds) },
-          },
-          include: withComponents,
+          });
+          return toFlow(row);
         });
-        return toFlow(row);
       } catch (error) {
         throw missingComponent(error) ?? error;
       }
@@ -72,12 +105,12 @@ export function createFlows(prisma: PrismaClient): Flows {
       return isUuid(id) ? load(prisma, id) : null;
     },
 
-    async setComponents(id, componentIds, now) {
-      return editList(id, () => componentIds, now);
+    async setComponents(id, componentIds, now, audit) {
+      return editList(id, () => componentIds, now, audit);
     },
 
-    async editComponents(id, edit, now) {
-      return editList(id, edit, now);
+    async editComponents(id, edit, now, audit) {
+      return editList(id, edit, now, audit);
     },
 
     async listForOrganization(organizationId) {
@@ -95,13 +128,18 @@ export function createFlows(prisma: PrismaClient): Flows {
         );
     },
 
-    async setStatus(id, status, now) {
+    async setStatus(id, status, now, audit) {
       if (!isUuid(id)) return null;
-      const { count } = await prisma.flow.updateMany({
-        where: { id },
-        data: { status, updatedAt: now },
+      return prisma.$transaction(async (tx) => {
+        // The first UPDATE locks the row, so `before` is the status this change replaces.
+        const { count } = await tx.flow.updateMany({ where: { id }, data: { updatedAt: now } });
+        if (count === 0) return null;
+        const before = (await load(tx, id))!;
+        await tx.flow.update({ where: { id }, data: { status } });
+        const after = (await load(tx, id))!;
+        await recordChange(tx, audit, before, after, now);
+        return after;
       });
-      return count === 0 ? null : load(prisma, id);
     },
   };
 }

@@ -1,5 +1,6 @@
-import { isUuid, type Organizations } from '@cp/domain';
+import { AuditKind, isUuid, type Organizations } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { recordAudit } from './audit-record.js';
 import { toOrganization } from './mappers.js';
 import { environmentTaken, organizationData } from './organization-data.js';
 
@@ -58,13 +59,26 @@ export function createOrganizations(prisma: PrismaClient): Organizations {
       return rows.map((row) => ({ userId: row.userId, organizationId: row.organizationId, role: row.role }));
     },
 
-    async setPrivatePreviews(organizationId, enabled) {
+    async setPrivatePreviews(organizationId, enabled, { now, audit }) {
       if (!isUuid(organizationId)) return null;
-      const { count } = await prisma.organization.updateMany({
-        where: { id: organizationId },
-        data: { privatePreviews: enabled },
+      return prisma.$transaction(async (tx) => {
+        // The row lock makes `before` the setting this change replaces.
+        const [before] = await tx.$queryRaw<{ privatePreviews: boolean }[]>`
+          SELECT private_previews AS "privatePreviews" FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+        if (!before) return null;
+        const row = await tx.organization.update({ where: { id: organizationId }, data: { privatePreviews: enabled } });
+        if (before.privatePreviews !== enabled) {
+          await recordAudit(tx, {
+            id: audit.eventId,
+            organizationId,
+            actorId: audit.actorId,
+            kind: AuditKind.PrivatePreviewsChanged,
+            details: { before: before.privatePreviews, after: enabled },
+            createdAt: now,
+          });
+        }
+        return toOrganization(row);
       });
-      return count === 0 ? null : this.findById(organizationId);
     },
   };
 }

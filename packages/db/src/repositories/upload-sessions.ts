@@ -1,4 +1,5 @@
 import {
+  AuditKind,
   componentNameKey,
   DomainError,
   ErrorCode,
@@ -10,6 +11,7 @@ import {
   type UploadSessions,
 } from '@cp/domain';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import { recordAudit } from './audit-record.js';
 import { isUniqueViolation } from './errors.js';
 import { toUploadSession } from './mappers.js';
 
@@ -90,7 +92,8 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
  * The confirm transaction. Its first statement claims the session with a
  * conditional UPDATE: of two concurrent confirms, the second waits on the row
  * lock, then finds the session no longer pending and writes nothing (it reads
- * the winner's committed result instead). Any error rolls everything back.
+ * the winner's committed result instead), so only the winner writes the
+ * UploadConfirmed audit row. Any error rolls everything back.
  */
 async function confirmIn(
   tx: Tx,
@@ -151,6 +154,22 @@ async function confirmIn(
   const row = await tx.uploadSession.update({
     where: { id: input.sessionId },
     data: { result: { ...result } },
+  });
+  await recordAudit(tx, {
+    id: input.audit.eventId,
+    organizationId: bumped.organizationId,
+    actorId: input.audit.actorId,
+    kind: AuditKind.UploadConfirmed,
+    componentId: input.componentId,
+    details: {
+      componentName: bumped.name,
+      variantId: input.variant.id,
+      sequence: bumped.sequence,
+      size: input.variant.size,
+      sha256: input.variant.sha256,
+      created: input.newComponent !== null,
+    },
+    createdAt: input.now,
   });
   return { recorded: true, session: toUploadSession(row) };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   DEFAULT_ENVIRONMENTS,
+  type AuditNote,
   type Component,
   type ConfirmUploadInput,
   type Environment,
@@ -25,6 +26,9 @@ let counter = 0;
 /** `prefix-<n>-<random>`: unique within and across test files. */
 export const uniqueName = (prefix: string): string =>
   `${prefix}-${++counter}-${randomUUID().slice(0, 8)}`;
+
+/** The audit part of a write: a fresh row id, and who acts (a throw-away id unless given). */
+export const anAuditNote = (actorId: string = randomUUID()): AuditNote => ({ eventId: randomUUID(), actorId });
 
 export interface Owner {
   readonly user: User;
@@ -172,12 +176,13 @@ export async function aComponent(
       description: options.description ?? '',
     },
     variant: aVariantInput(createdBy),
+    audit: anAuditNote(createdBy),
   });
   if (options.tags) {
     await repos.components.editTags(
       componentId,
       { kind: 'set', tags: options.tags },
-      { now, maxTags: 1000 },
+      { now, maxTags: 1000, audit: anAuditNote(createdBy) },
     );
   }
   return (await repos.components.findById(componentId))!;
@@ -205,6 +210,7 @@ export async function aVariant(
     componentId: component.id,
     newComponent: null,
     variant,
+    audit: anAuditNote(options.createdBy),
   });
   return (await repos.variants.findById(variant.id))!;
 }

@@ -11,6 +11,7 @@ export {
   aUserWithOrganization,
   aVariant,
   aVariantInput,
+  anAuditNote,
   uniqueName,
   type Owner,
 } from './builders.js';

@@ -15,10 +15,24 @@ export interface GrantRecord {
   readonly expiresAt: Date | null;
 }
 
+/** What a revocation's audit rows need: one row per organization, so one id each. */
+export interface ApplicationRevocationAudit {
+  readonly actorId: string;
+  readonly newEventId: () => string;
+  readonly now: Date;
+  readonly clientId: string;
+  readonly clientName: string;
+}
+
 /** The persistence of connected applications: a user's grants, read and revoked. */
 export interface ApplicationGrants {
   /** The account's unexpired grants, newest first (then by grant id). */
   listGrants(accountId: string): Promise<GrantRecord[]>;
-  /** Atomic: deletes the grant and every code and token stored under it. Revoking a missing grant is not an error. */
-  revokeGrant(grantId: string): Promise<void>;
+  /**
+   * Atomic: deletes the grant and every code and token stored under it and, in the same
+   * transaction, writes an ApplicationRevoked audit row in each organization the actor
+   * belongs to (the grant reached all of them). Revoking a missing grant is not an error
+   * and records nothing.
+   */
+  revokeGrant(grantId: string, audit: ApplicationRevocationAudit): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { AuditNote } from '../entities/audit-event.js';
 import type { Component, ComponentSummary } from '../entities/component.js';
 
 /** Position after which the next page of a component listing starts. */
@@ -39,8 +40,13 @@ export interface Components {
    * replaces the list. `updatedAt` moves to `now`; no variant is created.
    * Returns null when the component does not exist. Throws DomainError
    * TOO_MANY_TAGS, changing nothing, when the result would hold more than `maxTags`.
+   * Writes a TagsChanged audit row ({ before, after }) when the list changed, none otherwise.
    */
-  editTags(id: string, edit: TagEdit, options: { now: Date; maxTags: number }): Promise<Component | null>;
+  editTags(
+    id: string,
+    edit: TagEdit,
+    options: { now: Date; maxTags: number; audit: AuditNote },
+  ): Promise<Component | null>;
   /**
    * Most recently updated first (then id), for people browsing an organization.
    * `nameContains` as in `list`; `tag` is an exact (case-sensitive) tag.

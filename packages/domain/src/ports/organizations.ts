@@ -1,3 +1,4 @@
+import type { AuditNote } from '../entities/audit-event.js';
 import type { MemberOrganization, Membership, Organization, Role } from '../entities/organization.js';
 
 export interface NewOrganization {
@@ -16,6 +17,13 @@ export interface Organizations {
   findMembership(userId: string, organizationId: string): Promise<Membership | null>;
   /** At most `limit` memberships of the organization with one of `roles`: owners first (the order of Role), then by user id. */
   listMembers(organizationId: string, options: { roles: readonly Role[]; limit: number }): Promise<Membership[]>;
-  /** Sets whether previews need a preview key; null when the organization does not exist. */
-  setPrivatePreviews(organizationId: string, enabled: boolean): Promise<Organization | null>;
+  /**
+   * Sets whether previews need a preview key; null when the organization does not exist.
+   * Writes a PrivatePreviewsChanged audit row ({ before, after }) when the setting changed.
+   */
+  setPrivatePreviews(
+    organizationId: string,
+    enabled: boolean,
+    change: { now: Date; audit: AuditNote },
+  ): Promise<Organization | null>;
 }

@@ -1,3 +1,4 @@
+import type { AuditNote } from '../entities/audit-event.js';
 import type { UploadSession } from '../entities/upload-session.js';
 
 export interface ConfirmUploadInput {
@@ -21,6 +22,8 @@ export interface ConfirmUploadInput {
     integrity: string;
     createdBy: string;
   };
+  /** The upload's audit row (UploadConfirmed), written only by the confirm that records the variant. */
+  readonly audit: AuditNote;
 }
 
 export interface UploadSessions {
@@ -30,7 +33,8 @@ export interface UploadSessions {
    * Atomic, and the only way a session becomes confirmed. In one transaction:
    * claims the session if it is still pending, creates the component when new,
    * adds the variant with the component's next sequence number (bumping
-   * `variantsCount` and `updatedAt`), and stores the result on the session.
+   * `variantsCount` and `updatedAt`), stores the result on the session, and
+   * writes the UploadConfirmed audit row.
    * If the session is no longer pending, nothing is written and
    * `recorded` is false; `session` is then the stored session as it is.
    * Throws DomainError NAME_TAKEN (nothing written) when a new component's name

@@ -1,8 +1,10 @@
+import { AuditKind } from '../entities/audit-event.js';
 import { Role, type Organization } from '../entities/organization.js';
 import type { User } from '../entities/user.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import type { NewOrganization, Organizations } from '../ports/organizations.js';
 import type { Users } from '../ports/users.js';
+import { auditEventFor } from './in-memory-audit.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
@@ -53,11 +55,22 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
         .sort((a, b) => rank.indexOf(a.role) - rank.indexOf(b.role) || a.userId.localeCompare(b.userId))
         .slice(0, limit);
     },
-    async setPrivatePreviews(organizationId, enabled) {
+    async setPrivatePreviews(organizationId, enabled, { now, audit }) {
       const index = state.organizations.findIndex((org) => org.id === organizationId);
-      if (index === -1) return null;
-      const updated = { ...state.organizations[index]!, privatePreviews: enabled };
+      const current = state.organizations[index];
+      if (!current) return null;
+      const updated = { ...current, privatePreviews: enabled };
       state.organizations[index] = updated;
+      if (current.privatePreviews !== enabled) {
+        state.recordAudit(
+          auditEventFor(audit, {
+            organizationId,
+            kind: AuditKind.PrivatePreviewsChanged,
+            now,
+            details: { before: current.privatePreviews, after: enabled },
+          }),
+        );
+      }
       return updated;
     },
   };

@@ -1,7 +1,9 @@
+import { AuditKind } from '../entities/audit-event.js';
 import type { Component } from '../entities/component.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import type { Components } from '../ports/components.js';
 import type { Variants } from '../ports/variants.js';
+import { auditEventFor } from './in-memory-audit.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryComponents(state: InMemoryState): Components {
@@ -26,7 +28,7 @@ export function inMemoryComponents(state: InMemoryState): Components {
         .sort((a, b) => cmp(key(a), key(b)))
         .slice(0, limit);
     },
-    async editTags(id, edit, { now, maxTags }) {
+    async editTags(id, edit, { now, maxTags, audit }) {
       const index = state.components.findIndex((c) => c.id === id);
       const current = state.components[index];
       if (!current) return null;
@@ -37,6 +39,17 @@ export function inMemoryComponents(state: InMemoryState): Components {
       if (tags.length > maxTags) throw new DomainError(ErrorCode.TooManyTags, `At most ${maxTags} tags.`);
       const updated = { ...current, tags, updatedAt: now };
       state.components[index] = updated;
+      if (tags.length !== current.tags.length || tags.some((tag, i) => tag !== current.tags[i])) {
+        state.recordAudit(
+          auditEventFor(audit, {
+            organizationId: current.organizationId,
+            kind: AuditKind.TagsChanged,
+            now,
+            componentId: id,
+            details: { before: [...current.tags], after: tags },
+          }),
+        );
+      }
       return updated;
     },
     listRecentlyUpdated: async ({ organizationId, nameContains, tag, limit, offset }) =>

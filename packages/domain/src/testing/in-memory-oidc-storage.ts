@@ -1,6 +1,8 @@
+import { AuditKind } from '../entities/audit-event.js';
 import type { GrantRecord } from '../ports/application-grants.js';
 import type { OidcAdapter, OidcPayload, OidcStorage } from '../ports/oidc-storage.js';
 import type { Clock } from '../ports/system.js';
+import type { InMemoryState } from './in-memory-state.js';
 
 interface Row {
   type: string;
@@ -20,9 +22,13 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 /**
  * OIDC storage in a Map, for tests that are not about storage (pages, CSRF,
- * client policy). It passes the same contract suite as packages/db's.
+ * client policy). It passes the same contract suite as packages/db's. `state` holds
+ * the memberships and the audit trail a revocation records in (the repositories' fakes).
  */
-export function createInMemoryOidcStorage(clock: Clock = { now: () => new Date() }): OidcStorage {
+export function createInMemoryOidcStorage(
+  clock: Clock = { now: () => new Date() },
+  state?: InMemoryState,
+): OidcStorage {
   const rows = new Map<string, Row>();
   const key = (type: string, id: string) => `${type}\u0000${id}`;
   const now = () => clock.now().getTime();
@@ -89,8 +95,26 @@ export function createInMemoryOidcStorage(clock: Clock = { now: () => new Date()
         .map(toRecord)
         .sort((a, b) => b.grantedAt.getTime() - a.grantedAt.getTime() || a.grantId.localeCompare(b.grantId));
     },
-    async revokeGrant(grantId) {
+    async revokeGrant(grantId, audit) {
+      const existed = rows.has(key('Grant', grantId));
       for (const [k, row] of rows) if (row.grantId === grantId || (row.type === 'Grant' && row.id === grantId)) rows.delete(k);
+      if (!existed || !state) return;
+      const organizationIds = state.memberships
+        .filter((m) => m.userId === audit.actorId)
+        .map((m) => m.organizationId)
+        .sort();
+      state.recordAudit(
+        ...organizationIds.map((organizationId) => ({
+          id: audit.newEventId(),
+          organizationId,
+          actorId: audit.actorId,
+          kind: AuditKind.ApplicationRevoked,
+          componentId: null,
+          subjectUserId: null,
+          details: { clientId: audit.clientId, clientName: audit.clientName },
+          createdAt: audit.now,
+        })),
+      );
     },
     async purgeExpired(before) {
       let count = 0;

@@ -1,9 +1,11 @@
+import { AuditKind } from '../entities/audit-event.js';
 import type { Release, ReleaseEvent } from '../entities/release.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import { protectedEnvironment } from '../errors/factories.js';
 import type { Environments } from '../ports/environments.js';
 import type { Releases } from '../ports/releases.js';
 import { isManager } from '../rules/roles.js';
+import { auditEventFor } from './in-memory-audit.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryEnvironments(state: InMemoryState): Environments {
@@ -15,15 +17,23 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
     findByName: async (organizationId, name) =>
       state.environments.find((e) => e.organizationId === organizationId && e.name === name) ??
       null,
-    async create({ id, organizationId, name, protected: isProtected, now }) {
+    async create({ id, organizationId, name, protected: isProtected, now, audit }) {
       if (state.environments.some((e) => e.organizationId === organizationId && e.name === name)) {
         throw new DomainError(ErrorCode.NameTaken, `Environment "${name}" already exists.`);
       }
       const environment = { id, organizationId, name, protected: isProtected, createdAt: now };
       state.environments.push(environment);
+      state.recordAudit(
+        auditEventFor(audit, {
+          organizationId,
+          kind: AuditKind.EnvironmentCreated,
+          now,
+          details: { name, protected: isProtected },
+        }),
+      );
       return environment;
     },
-    async rename(id, name) {
+    async rename(id, name, { now, audit }) {
       const index = state.environments.findIndex((e) => e.id === id);
       const current = state.environments[index];
       if (!current) return null;
@@ -36,25 +46,54 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
       }
       const renamed = { ...current, name };
       state.environments[index] = renamed;
+      if (current.name !== name) {
+        state.recordAudit(
+          auditEventFor(audit, {
+            organizationId: current.organizationId,
+            kind: AuditKind.EnvironmentRenamed,
+            now,
+            details: { before: current.name, after: name },
+          }),
+        );
+      }
       return renamed;
     },
-    async setProtected(id, isProtected) {
+    async setProtected(id, isProtected, { now, audit }) {
       const index = state.environments.findIndex((e) => e.id === id);
       const current = state.environments[index];
       if (!current) return null;
       const changed = { ...current, protected: isProtected };
       state.environments[index] = changed;
+      if (current.protected !== isProtected) {
+        state.recordAudit(
+          auditEventFor(audit, {
+            organizationId: current.organizationId,
+            kind: AuditKind.EnvironmentProtectionChanged,
+            now,
+            details: { environment: current.name, before: current.protected, after: isProtected },
+          }),
+        );
+      }
       return changed;
     },
-    async remove(id) {
+    async remove(id, { now, audit }) {
       const index = state.environments.findIndex((e) => e.id === id);
-      if (index < 0) return 'missing';
+      const current = state.environments[index];
+      if (!current) return 'missing';
       if (
         state.releases.some((r) => r.environmentId === id) ||
         state.releaseEvents.some((e) => e.environmentId === id)
       )
         return 'in-use';
       state.environments.splice(index, 1);
+      state.recordAudit(
+        auditEventFor(audit, {
+          organizationId: current.organizationId,
+          kind: AuditKind.EnvironmentRemoved,
+          now,
+          details: { name: current.name },
+        }),
+      );
       return 'removed';
     },
   };

@@ -1,6 +1,8 @@
 import type { UploadSession } from '../entities/upload-session.js';
+import { AuditKind } from '../entities/audit-event.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import type { UploadSessions } from '../ports/upload-sessions.js';
+import { auditEventFor } from './in-memory-audit.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryUploadSessions(state: InMemoryState): UploadSessions {
@@ -9,7 +11,7 @@ export function inMemoryUploadSessions(state: InMemoryState): UploadSessions {
       state.uploadSessions.push(session);
     },
     findById: async (id) => byKey(state.uploadSessions, id),
-    async confirm({ sessionId, now, newComponent, componentId, variant }) {
+    async confirm({ sessionId, now, newComponent, componentId, variant, audit }) {
       const index = state.uploadSessions.findIndex((s) => s.id === sessionId);
       const session = state.uploadSessions[index]!;
       if (session.state !== 'pending') return { recorded: false, session };
@@ -50,6 +52,22 @@ export function inMemoryUploadSessions(state: InMemoryState): UploadSessions {
         },
       };
       state.uploadSessions[index] = confirmed;
+      state.recordAudit(
+        auditEventFor(audit, {
+          organizationId: component.organizationId,
+          kind: AuditKind.UploadConfirmed,
+          now,
+          componentId,
+          details: {
+            componentName: component.name,
+            variantId: variant.id,
+            sequence,
+            size: variant.size,
+            sha256: variant.sha256,
+            created: newComponent !== null,
+          },
+        }),
+      );
       return { recorded: true, session: confirmed };
     },
     listToSweep: async (now, limit) =>

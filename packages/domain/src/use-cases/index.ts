@@ -1,6 +1,7 @@
 export * from './access/require-membership.js';
 export * from './access/load-accessible-component.js';
 export * from './access/require-permission.js';
+export * from './access/audit-note.js';
 export * from './users/register-user.js';
 export * from './users/get-user.js';
 export * from './users/find-user.js';
@@ -40,7 +41,6 @@ export * from './users/find-signed-in-user.js';
 export * from './applications/application-grants-deps.js';
 export * from './applications/list-connected-applications.js';
 export * from './applications/revoke-connected-application.js';
-export * from './access/require-manager.js';
 export * from './previews/set-private-previews.js';
 export * from './previews/create-preview-key.js';
 export * from './previews/revoke-preview-key.js';

@@ -75,11 +75,11 @@ export function applicationGrantsContract(subject: () => ApplicationGrantsSubjec
     await storage.adapterFor('AuthorizationCode').upsert(`code-${grantId}`, { jti: `code-${grantId}`, grantId }, 60);
     await storage.adapterFor('RefreshToken').upsert(`rt-${other}`, { jti: `rt-${other}`, grantId: other }, 3600);
 
-    await grants.revokeGrant(grantId);
+    await grants.revokeGrant(grantId, { actorId: randomUUID(), newEventId: randomUUID, now: new Date(), clientId: 'c', clientName: 'C' });
     expect(await storage.adapterFor('Grant').find(grantId)).toBeUndefined();
     expect(await storage.adapterFor('RefreshToken').find(`rt-${grantId}`)).toBeUndefined();
     expect(await storage.adapterFor('AuthorizationCode').find(`code-${grantId}`)).toBeUndefined();
     expect(await storage.adapterFor('RefreshToken').find(`rt-${other}`)).toBeDefined();
-    await grants.revokeGrant(grantId);
+    await grants.revokeGrant(grantId, { actorId: randomUUID(), newEventId: randomUUID, now: new Date(), clientId: 'c', clientName: 'C' });
   });
 }

@@ -47,6 +47,7 @@ export function environmentProtectionContract(subject: () => EnvironmentProtecti
       name: 'live',
       protected: true,
       now,
+      audit: { eventId: randomUUID(), actorId: randomUUID() },
     });
     expect(live).toMatchObject({ name: 'live', protected: true });
     expect(await repos.environments.findByName(organization.id, 'live')).toEqual(live);
@@ -54,17 +55,18 @@ export function environmentProtectionContract(subject: () => EnvironmentProtecti
 
   it('sets and clears the flag; null for an unknown environment', async () => {
     const { repos } = subject();
+    const change = () => ({ now: new Date(), audit: { eventId: randomUUID(), actorId: randomUUID() } });
     const { organization } = await anOrganization(repos);
     const staging = (await repos.environments.findByName(organization.id, 'staging'))!;
-    expect(await repos.environments.setProtected(staging.id, true)).toEqual({
+    expect(await repos.environments.setProtected(staging.id, true, change())).toEqual({
       ...staging,
       protected: true,
     });
     expect((await repos.environments.findByName(organization.id, 'staging'))!.protected).toBe(true);
-    expect(await repos.environments.setProtected(staging.id, false)).toEqual(staging);
-    const renamed = await repos.environments.rename(staging.id, 'qa');
+    expect(await repos.environments.setProtected(staging.id, false, change())).toEqual(staging);
+    const renamed = await repos.environments.rename(staging.id, 'qa', change());
     expect(renamed).toMatchObject({ name: 'qa', protected: false });
-    expect(await repos.environments.setProtected(randomUUID(), true)).toBeNull();
+    expect(await repos.environments.setProtected(randomUUID(), true, change())).toBeNull();
   });
 
   it('lists members with the given roles, owners first then by user id, at most `limit`', async () => {

@@ -7,3 +7,6 @@ export * from './upload-sweep-contract.js';
 export * from './preview-keys-contract.js';
 export * from './audit-trail-contract.js';
 export * from './invitations-contract.js';
+export type { AuditedWritesSubject } from './audit-subject.js';
+export * from './audited-content-contract.js';
+export * from './audited-setup-contract.js';

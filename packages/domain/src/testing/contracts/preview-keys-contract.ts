@@ -9,6 +9,7 @@ export interface PreviewKeysSubject {
 }
 
 let counter = 0;
+const audit = () => ({ eventId: randomUUID(), actorId: randomUUID() });
 const aKey = (
   organizationId: string,
   createdBy: string,
@@ -35,7 +36,7 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
     const b = await anOrganization();
     const first = aKey(a.organizationId, a.userId, { name: 'first' });
     const second = aKey(a.organizationId, a.userId, { name: 'second' });
-    const created = await previewKeys.create(first, 5);
+    const created = await previewKeys.create(first, 5, audit());
     expect(created).toEqual({
       id: first.id,
       organizationId: a.organizationId,
@@ -45,7 +46,7 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
       createdAt: first.createdAt,
       revokedAt: null,
     });
-    await previewKeys.create(second, 5);
+    await previewKeys.create(second, 5, audit());
     expect((await previewKeys.listForOrganization(a.organizationId)).map((k) => k.name)).toEqual([
       'second',
       'first',
@@ -61,12 +62,13 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
     const a = await anOrganization();
     const b = await anOrganization();
     const key = aKey(a.organizationId, a.userId);
-    await previewKeys.create(key, 5);
+    await previewKeys.create(key, 5, audit());
     expect(
       await previewKeys.revoke({
         organizationId: b.organizationId,
         keyId: key.id,
         now: new Date(),
+        audit: audit(),
       }),
     ).toBeNull();
     expect(
@@ -74,11 +76,12 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
         organizationId: a.organizationId,
         keyId: randomUUID(),
         now: new Date(),
+        audit: audit(),
       }),
     ).toBeNull();
     const at = new Date('2026-02-01T00:00:00.000Z');
     expect(
-      (await previewKeys.revoke({ organizationId: a.organizationId, keyId: key.id, now: at }))
+      (await previewKeys.revoke({ organizationId: a.organizationId, keyId: key.id, now: at, audit: audit() }))
         ?.revokedAt,
     ).toEqual(at);
     expect(
@@ -87,6 +90,7 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
           organizationId: a.organizationId,
           keyId: key.id,
           now: new Date('2026-03-01T00:00:00.000Z'),
+          audit: audit(),
         })
       )?.revokedAt,
     ).toEqual(at);
@@ -99,7 +103,7 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
     const a = await anOrganization();
     const limit = 3;
     const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => previewKeys.create(aKey(a.organizationId, a.userId), limit)),
+      Array.from({ length: 10 }, () => previewKeys.create(aKey(a.organizationId, a.userId), limit, audit())),
     );
     expect(outcomes.filter((o) => o !== 'limit-reached')).toHaveLength(limit);
     expect(await previewKeys.listForOrganization(a.organizationId)).toHaveLength(limit);
@@ -108,10 +112,11 @@ export function previewKeysContract(subject: () => PreviewKeysSubject): void {
       organizationId: a.organizationId,
       keyId: oldest!.id,
       now: new Date(),
+      audit: audit(),
     });
-    expect(await previewKeys.create(aKey(a.organizationId, a.userId), limit)).not.toBe(
+    expect(await previewKeys.create(aKey(a.organizationId, a.userId), limit, audit())).not.toBe(
       'limit-reached',
     );
-    expect(await previewKeys.create(aKey(a.organizationId, a.userId), limit)).toBe('limit-reached');
+    expect(await previewKeys.create(aKey(a.organizationId, a.userId), limit, audit())).toBe('limit-reached');
   });
 }

@@ -33,6 +33,7 @@ export function uploadSweepContract(subject: () => UploadSweepSubject): void {
         integrity: `sha256-${'A'.repeat(43)}=`,
         createdBy: session.userId,
       },
+      audit: { eventId: randomUUID(), actorId: session.userId },
     });
   };
 

@@ -1,5 +1,6 @@
 import type { Actor } from '../../entities/user.js';
 import type { ApplicationGrants, GrantRecord } from '../../ports/application-grants.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
 
 /** What the connected-applications use cases need. */
 export interface ConnectedApplicationsDeps {
@@ -9,6 +10,9 @@ export interface ConnectedApplicationsDeps {
    * application", so their grants are neither listed nor revocable.
    */
   readonly firstPartyClientIds: readonly string[];
+  /** For the audit rows a revocation writes. */
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
 }
 
 /** The actor's grants to applications other than first-party ones, newest first. */

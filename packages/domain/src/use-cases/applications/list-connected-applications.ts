@@ -12,7 +12,8 @@ const scopesOf = (grant: GrantRecord): string[] => {
   return [...new Set(scopes.filter((scope) => scope.length > 0))];
 };
 
-const nameOf = (grant: GrantRecord): string =>
+/** The name a person sees for the application behind a grant. */
+export const applicationName = (grant: GrantRecord): string =>
   grant.clientName !== null && grant.clientName.trim() !== '' ? grant.clientName : `Unnamed application (${grant.clientId})`;
 
 /**
@@ -23,7 +24,7 @@ export async function listConnectedApplications({ actor }: { actor: Actor }, dep
   return (await listApplicationGrants(actor, deps)).map((grant) => ({
     grantId: grant.grantId,
     clientId: grant.clientId,
-    clientName: nameOf(grant),
+    clientName: applicationName(grant),
     scopes: scopesOf(grant),
     grantedAt: grant.grantedAt,
     lastUsedAt: grant.lastUsedAt,

@@ -3,19 +3,27 @@ import type { Actor } from '../../entities/user.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
+import { Permission } from '../../rules/roles.js';
 import { toTagEdit, type TagEditRequest } from '../../rules/tags.js';
+import { auditNote } from '../access/audit-note.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
+import { requirePermission } from '../access/require-permission.js';
 
-/** Edits tags in place: no new variant; `updatedAt` moves. See rules/tags.ts for the rules. */
+/**
+ * Edits tags in place: no new variant; `updatedAt` moves. See rules/tags.ts for the rules.
+ * Members and above (Permission.Write); the repository records the before/after.
+ */
 export async function editComponentTags(
   input: TagEditRequest & { actor: Actor; componentId: string },
-  deps: Pick<DomainDeps, 'repos' | 'clock'>,
+  deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Component> {
   const edit = toTagEdit(input);
-  await loadAccessibleComponent(input.actor, input.componentId, deps);
+  const component = await loadAccessibleComponent(input.actor, input.componentId, deps);
+  await requirePermission(input.actor, component.organizationId, Permission.Write, 'edit tags', deps);
   const updated = await deps.repos.components.editTags(input.componentId, edit, {
     now: deps.clock.now(),
     maxTags: Limits.tagsPerComponent,
+    audit: auditNote(input.actor, deps),
   });
   if (!updated) throw notFound('Component', input.componentId);
   return updated;

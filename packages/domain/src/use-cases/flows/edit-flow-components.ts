@@ -4,7 +4,8 @@ import { invalidInput, notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 import { validateFlowComponents } from './flow-components.js';
-import { loadAccessibleFlow } from './load-accessible-flow.js';
+import { auditNote } from '../access/audit-note.js';
+import { loadManagedFlow } from './load-managed-flow.js';
 
 /** One change to a flow's list, as a person makes it: add at the end, remove, move one place up or down. */
 export const FLOW_EDITS = ['add', 'remove', 'up', 'down'] as const;
@@ -43,12 +44,17 @@ export function applyFlowEdit(componentIds: readonly string[], edit: string, com
  */
 export async function editFlowComponents(
   input: { actor: Actor; flowId: string; edit: string; componentId: string },
-  deps: Pick<DomainDeps, 'repos' | 'clock'>,
+  deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Flow> {
-  const flow = await loadAccessibleFlow(input.actor, input.flowId, deps);
+  const flow = await loadManagedFlow(input.actor, input.flowId, 'change flows', deps);
   applyFlowEdit(flow.componentIds, input.edit, input.componentId); // refuse early, before any write
   if (input.edit === 'add') await validateFlowComponents(flow.organizationId, [input.componentId], deps);
-  const updated = await deps.repos.flows.editComponents(flow.id, (current) => applyFlowEdit(current, input.edit, input.componentId), deps.clock.now());
+  const updated = await deps.repos.flows.editComponents(
+    flow.id,
+    (current) => applyFlowEdit(current, input.edit, input.componentId),
+    deps.clock.now(),
+    auditNote(input.actor, deps),
+  );
   if (!updated) throw notFound('Flow', input.flowId);
   return updated;
 }

@@ -9,7 +9,9 @@ import {
   normalizePreviewKeyName,
   previewKeyPrefix,
 } from '../../rules/preview-keys.js';
-import { requireManager } from '../access/require-manager.js';
+import { Permission } from '../../rules/roles.js';
+import { auditNote } from '../access/audit-note.js';
+import { requirePermission } from '../access/require-permission.js';
 
 export interface CreatedPreviewKey {
   readonly key: PreviewKey;
@@ -18,7 +20,7 @@ export interface CreatedPreviewKey {
 }
 
 /**
- * A new preview key for an owner or admin. The per-organization limit is the
+ * A new preview key, for roles that manage the setup (Permission.ManageSetup). The per-organization limit is the
  * repository's atomic check, so parallel creations cannot pass it.
  */
 export async function createPreviewKey(
@@ -26,7 +28,7 @@ export async function createPreviewKey(
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<CreatedPreviewKey> {
   const name = normalizePreviewKeyName(input.name);
-  await requireManager(input.actor, input.organizationId, 'create preview keys', deps);
+  await requirePermission(input.actor, input.organizationId, Permission.ManageSetup, 'create preview keys', deps);
   const secret = newPreviewKeySecret();
   const created = await deps.repos.previewKeys.create(
     {
@@ -39,6 +41,7 @@ export async function createPreviewKey(
       createdAt: deps.clock.now(),
     },
     Limits.previewKeysPerOrganization,
+    auditNote(input.actor, deps),
   );
   if (created === 'limit-reached') {
     throw new DomainError(

@@ -1,10 +1,11 @@
 import type { Environment } from '../../entities/release.js';
 import type { Actor } from '../../entities/user.js';
-import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
-import { isManager } from '../../rules/roles.js';
+import { Permission } from '../../rules/roles.js';
+import { auditNote } from '../access/audit-note.js';
 import { requireMembership } from '../access/require-membership.js';
+import { requirePermission } from '../access/require-permission.js';
 
 export async function listEnvironments(
   { actor, organizationId }: { actor: Actor; organizationId: string },
@@ -25,18 +26,13 @@ export async function createEnvironment(
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<Environment> {
   const environmentName = normalizeEnvironmentName(name);
-  const membership = await requireMembership(actor, organizationId, deps);
-  if (!isManager(membership.role)) {
-    throw new DomainError(
-      ErrorCode.Forbidden,
-      'Only owners and admins of the organization can add environments.',
-    );
-  }
+  await requirePermission(actor, organizationId, Permission.ManageSetup, 'add environments', deps);
   return deps.repos.environments.create({
     id: deps.ids.newId(),
     organizationId,
     name: environmentName,
     protected: isProtected,
     now: deps.clock.now(),
+    audit: auditNote(actor, deps),
   });
 }

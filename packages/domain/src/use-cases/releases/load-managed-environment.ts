@@ -1,13 +1,16 @@
 import type { Environment } from '../../entities/release.js';
 import type { Actor } from '../../entities/user.js';
-import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
-import { isManager } from '../../rules/roles.js';
+import { can, Permission } from '../../rules/roles.js';
 import { requireMembership } from '../access/require-membership.js';
+import { forbiddenFor } from '../access/require-permission.js';
 
-/** The organization's environment by id, for an owner or admin (like adding one). */
+/**
+ * The organization's environment by id, for a role that manages the setup (Permission.ManageSetup,
+ * like adding one). An unknown id is NOT_FOUND for every member, before the role is looked at.
+ */
 export async function loadManagedEnvironment(
   actor: Actor,
   organizationId: string,
@@ -20,11 +23,8 @@ export async function loadManagedEnvironment(
     : [];
   const environment = environments.find((env) => env.id === environmentId);
   if (!environment) throw notFound('Environment', environmentId);
-  if (!isManager(membership.role)) {
-    throw new DomainError(
-      ErrorCode.Forbidden,
-      'Only owners and admins of the organization can change environments.',
-    );
+  if (!can(membership.role, Permission.ManageSetup)) {
+    throw forbiddenFor(membership, Permission.ManageSetup, 'change environments');
   }
   return environment;
 }

@@ -4,6 +4,7 @@ import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
+import { auditNote } from '../access/audit-note.js';
 import { loadManagedEnvironment } from './load-managed-environment.js';
 
 /**
@@ -12,7 +13,7 @@ import { loadManagedEnvironment } from './load-managed-environment.js';
  */
 export async function renameEnvironment(
   input: { actor: Actor; organizationId: string; environmentId: string; name: string },
-  deps: Pick<DomainDeps, 'repos'>,
+  deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Environment> {
   const name = normalizeEnvironmentName(input.name);
   const environment = await loadManagedEnvironment(
@@ -22,7 +23,10 @@ export async function renameEnvironment(
     deps,
   );
   if (environment.name === name) return environment;
-  const renamed = await deps.repos.environments.rename(environment.id, name);
+  const renamed = await deps.repos.environments.rename(environment.id, name, {
+    now: deps.clock.now(),
+    audit: auditNote(input.actor, deps),
+  });
   if (!renamed) throw notFound('Environment', input.environmentId);
   return renamed;
 }
@@ -30,7 +34,7 @@ export async function renameEnvironment(
 /** Removes an environment nothing was ever released to; otherwise ENVIRONMENT_IN_USE. */
 export async function removeEnvironment(
   input: { actor: Actor; organizationId: string; environmentId: string },
-  deps: Pick<DomainDeps, 'repos'>,
+  deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<void> {
   const environment = await loadManagedEnvironment(
     input.actor,
@@ -38,7 +42,10 @@ export async function removeEnvironment(
     input.environmentId,
     deps,
   );
-  const outcome = await deps.repos.environments.remove(environment.id);
+  const outcome = await deps.repos.environments.remove(environment.id, {
+    now: deps.clock.now(),
+    audit: auditNote(input.actor, deps),
+  });
   if (outcome === 'missing') throw notFound('Environment', input.environmentId);
   if (outcome === 'in-use') {
     throw new DomainError(

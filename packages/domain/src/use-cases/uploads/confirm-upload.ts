@@ -6,6 +6,9 @@ import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { inspectHtmlDocument } from '../../rules/html-document.js';
 import { isUuid } from '../../rules/ids.js';
+import { Permission } from '../../rules/roles.js';
+import { auditNote } from '../access/audit-note.js';
+import { requirePermission } from '../access/require-permission.js';
 import { variantKey } from './upload-keys.js';
 
 /**
@@ -19,12 +22,16 @@ import { variantKey } from './upload-keys.js';
  *    so no variant exists without its object and no object outlives a failure.
  * A rejected file (too large, not HTML) is removed and the session stays
  * pending, so the caller can PUT a corrected file to the same URL.
+ * 4. the role is checked again here (Permission.Write): someone made a viewer
+ *    after starting an upload cannot finish it. The audit row (UploadConfirmed)
+ *    is written by step 2's transaction, so a confirm answered twice records once.
  */
 export async function confirmUpload(
   { actor, uploadId }: { actor: Actor; uploadId: string },
   deps: DomainDeps,
 ): Promise<UploadResult> {
   const session = await loadOwnSession(actor, uploadId, deps);
+  await requirePermission(actor, session.organizationId, Permission.Write, 'upload components', deps);
   if (session.state === UploadState.Confirmed && session.result) return session.result;
   if (session.state === UploadState.Expired || session.expiresAt <= deps.clock.now()) {
     throw new DomainError(
@@ -79,6 +86,7 @@ async function confirmPending(actor: Actor, session: UploadSession, deps: Domain
         integrity: document.integrity,
         createdBy: actor.userId,
       },
+      audit: auditNote(actor, deps),
     });
     if (!stored.result) throw new Error(`upload session ${session.id} has no result after confirm`);
     if (!recorded) await removeQuietly(objectKey, deps); // a concurrent confirm won

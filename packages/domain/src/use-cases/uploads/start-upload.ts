@@ -6,6 +6,8 @@ import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { curlUploadCommand } from '../../rules/curl-command.js';
 import { normalizeComponentName } from '../../rules/names.js';
+import { Permission } from '../../rules/roles.js';
+import { requirePermission } from '../access/require-permission.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
 import { resolveOrganization } from '../organizations/resolve-organization.js';
 import { stagingKey } from './upload-keys.js';
@@ -30,6 +32,7 @@ export interface StartedUpload {
  * Step 1 of an upload: a session and a presigned PUT URL. A new component's name
  * must be free in its organization (case-insensitive); when it is taken, the
  * error names the existing component so the caller can pass its id instead.
+ * Members and above only (Permission.Write).
  */
 export async function startUpload(input: StartUploadInput, deps: DomainDeps): Promise<StartedUpload> {
   const target = input.componentId
@@ -79,6 +82,7 @@ async function existingTarget(input: StartUploadInput, componentId: string, deps
       );
     }
   }
+  await requirePermission(input.actor, component.organizationId, Permission.Write, 'upload components', deps);
   return { organizationId: component.organizationId, componentId: component.id, name: component.name };
 }
 
@@ -91,6 +95,7 @@ async function newTarget(input: StartUploadInput, deps: DomainDeps): Promise<Tar
   }
   const name = normalizeComponentName(input.name);
   const organization = await resolveOrganization(input.actor, input.organization, deps);
+  await requirePermission(input.actor, organization.id, Permission.Write, 'upload components', deps);
   const existing = await deps.repos.components.findByName(organization.id, name);
   if (existing) {
     throw new DomainError(
