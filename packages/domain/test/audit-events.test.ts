@@ -21,6 +21,7 @@ async function setUp() {
   };
   const uploaded = await anUploadedComponent(deps, objects, owner.actor, { name: 'Pricing' });
   const component = { id: uploaded.componentId };
+  repos.state.auditEvents.length = 0; // the upload's own row: each test records the events it reads
   const event = (overrides: Partial<AuditEvent>): AuditEvent => ({
     id: randomUUID(),
     organizationId: owner.organizationId,
