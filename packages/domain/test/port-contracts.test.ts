@@ -8,6 +8,7 @@ import {
   environmentProtectionContract,
   grantLookupContract,
   grantLookupFromMap,
+  membersContract,
   InMemoryState,
   ManualClock,
   oidcStorageContract,
@@ -90,5 +91,19 @@ describe('in-memory preview keys', () => {
   previewKeysContract(() => ({
     previewKeys: repos.previewKeys,
     anOrganization: async () => ({ organizationId: randomUUID(), userId: randomUUID() }),
+  }));
+});
+
+describe('in-memory members', () => {
+  const repos = createInMemoryRepositories();
+  membersContract(() => ({
+    repos,
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role, joinedAt: new Date('2026-05-06T07:08:09.000Z') });
+    },
+    setDefault: async (userId, organizationId) => {
+      repos.state.users = repos.state.users.map((u) => (u.id === userId ? { ...u, defaultOrganizationId: organizationId } : u));
+    },
+    auditEvents: async (organizationId) => repos.state.auditEvents.filter((e) => e.organizationId === organizationId),
   }));
 });

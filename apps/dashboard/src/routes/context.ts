@@ -51,6 +51,8 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   ENVIRONMENT_PROTECTED: 'This environment is protected',
   FORBIDDEN: 'Not allowed',
   LIMIT_REACHED: 'Limit reached',
+  LAST_OWNER: 'The organization needs an owner',
+  CONFLICT: 'Something changed meanwhile',
   AMBIGUOUS_ORGANIZATION: 'That did not work',
   UPLOAD_NOT_RECEIVED: 'That did not work',
   UPLOAD_TOO_LARGE: 'That did not work',

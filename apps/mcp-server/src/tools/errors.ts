@@ -26,6 +26,8 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   ENVIRONMENT_PROTECTED: 'ENVIRONMENT_PROTECTED',
   FORBIDDEN: 'FORBIDDEN',
   LIMIT_REACHED: 'LIMIT_REACHED',
+  LAST_OWNER: 'LAST_OWNER',
+  CONFLICT: 'CONFLICT',
 };
 
 export interface ToolFailure {

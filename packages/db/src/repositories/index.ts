@@ -3,6 +3,7 @@ import type { Database } from '../client.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
+import { createMembers } from './members.js';
 import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
 import { createReleases } from './releases.js';
@@ -22,5 +23,6 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     releases: createReleases(prisma),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
+    members: createMembers(prisma),
   };
 }

@@ -18,6 +18,10 @@ export const ErrorCode = {
   EnvironmentProtected: 'ENVIRONMENT_PROTECTED',
   Forbidden: 'FORBIDDEN',
   LimitReached: 'LIMIT_REACHED',
+  /** The organization's last owner would be gone (left, removed, demoted). */
+  LastOwner: 'LAST_OWNER',
+  /** What the caller saw changed meanwhile (e.g. a member's role): reload and decide again. */
+  Conflict: 'CONFLICT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

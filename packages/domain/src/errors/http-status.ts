@@ -25,6 +25,9 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   FORBIDDEN: 403,
   // A count the organization already holds at its limit: free one first.
   LIMIT_REACHED: 409,
+  // The organization's state refuses it (it would lose its last owner), whoever asks.
+  LAST_OWNER: 409,
+  CONFLICT: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

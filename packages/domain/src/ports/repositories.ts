@@ -1,6 +1,7 @@
 import type { Components } from './components.js';
 import type { Environments } from './environments.js';
 import type { Flows } from './flows.js';
+import type { Members } from './members.js';
 import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
 import type { Releases } from './releases.js';
@@ -24,4 +25,5 @@ export interface Repositories {
   readonly releases: Releases;
   readonly flows: Flows;
   readonly previewKeys: PreviewKeys;
+  readonly members: Members;
 }

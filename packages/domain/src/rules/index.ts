@@ -7,3 +7,4 @@ export * from './html-document.js';
 export * from './scope-descriptions.js';
 export * from './roles.js';
 export * from './preview-keys.js';
+export * from './membership-changes.js';

@@ -2,6 +2,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { inMemoryOrganizations, inMemoryUsers } from './in-memory-accounts.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
 import { inMemoryFlows } from './in-memory-flows.js';
+import { inMemoryMembers } from './in-memory-members.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { InMemoryState } from './in-memory-state.js';
@@ -27,5 +28,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     releases: inMemoryReleases(state),
     flows: inMemoryFlows(state),
     previewKeys: inMemoryPreviewKeys(state),
+    members: inMemoryMembers(state),
   };
 }

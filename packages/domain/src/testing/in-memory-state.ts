@@ -11,7 +11,8 @@ import type { User } from '../entities/user.js';
 export class InMemoryState {
   users: User[] = [];
   organizations: Organization[] = [];
-  memberships: Membership[] = [];
+  /** `joinedAt` absent: joined when the organization was created (as the migration fills old rows). */
+  memberships: (Membership & { joinedAt?: Date })[] = [];
   components: Component[] = [];
   variants: Variant[] = [];
   uploadSessions: UploadSession[] = [];
