@@ -12,6 +12,7 @@ import { componentRoutes } from './routes/component-routes.js';
 import { sendPage, type RouteContext } from './routes/context.js';
 import { environmentRoutes } from './routes/environment-routes.js';
 import { flowRoutes } from './routes/flow-routes.js';
+import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { previewRoutes } from './routes/preview-routes.js';
 import { createCsrf } from '@cp/web-forms';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(previewRoutes(ctx));
   app.use(flowRoutes(ctx));
   app.use(applicationRoutes(ctx));
+  app.use(memberRoutes(ctx));
   app.use((_req, res) => {
     sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));
   });

@@ -25,6 +25,8 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/environments`, 'Environments'],
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
+    [`/orgs/${org}/members`, 'Members'],
+    [`/orgs/${org}/settings`, 'Settings'],
   ];
   links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">

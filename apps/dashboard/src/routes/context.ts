@@ -125,6 +125,12 @@ export const NOTICES: Readonly<Record<string, string>> = {
   'previews-private': 'Previews are private now: hosts need a preview key to read them.',
   'previews-public': 'Previews are public now: anyone who knows a component id can read its latest upload.',
   'preview-key-revoked': 'Preview key revoked. Hosts using it get 404 for previews from their next request.',
+  'role-changed': 'Role changed.',
+  'member-removed': 'Member removed.',
+  'ownership-transferred': 'Ownership transferred: you are an admin of this organization now.',
+  left: 'You left the organization.',
+  'org-renamed': 'Organization renamed.',
+  'org-deleted': 'Organization deleted.',
 };
 
 export const notice = (req: Request): string | null => NOTICES[query(req, 'notice')] ?? null;

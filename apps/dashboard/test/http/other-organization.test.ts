@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent } from '@cp/db/testing';
-import { createFlow, createEnvironment, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createOrganization, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
-import { aComponentWithVariants } from '../support/builders.js';
+import { aComponentWithVariants, aMembership } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 import { routePatterns } from '../support/routes.js';
 import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
@@ -32,6 +32,10 @@ interface Ids {
   readonly spareComponent: string;
   readonly grant: string;
   readonly previewKey: string;
+  /** An organization the visitor owns with another owner (so leaving works); Alice's: her own. */
+  readonly spareOrg: string;
+  /** A member of `spareOrg` (and of the visitor's own organization): role change, removal, transfer. */
+  readonly spareMember: string;
 }
 
 interface Probe {
@@ -134,6 +138,21 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     },
   ],
   'POST /flows/:flowId/status': [{ name: 'publish a flow', method: 'POST', path: (ids) => `/flows/${ids.flow}/status`, form: () => ({ status: 'published' }) }],
+  'GET /orgs/:orgId/members': [{ name: 'members', method: 'GET', path: (ids) => `/orgs/${ids.org}/members` }],
+  'POST /orgs/:orgId/members/:userId/role': [
+    { name: "change a member's role", method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/members/${ids.spareMember}/role`, form: () => ({ from: 'member', role: 'viewer' }) },
+    { name: "the member's role changed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/members/${ids.spareMember}/role`, form: () => ({ from: 'member', role: 'viewer' }) },
+  ],
+  'POST /orgs/:orgId/members/:userId/remove': [
+    { name: 'remove a member', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/members/${ids.spareMember}/remove` },
+    { name: "the member removed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/members/${ids.spareMember}/remove` },
+  ],
+  'POST /orgs/:orgId/members/:userId/transfer': [{ name: 'transfer ownership', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/members/${ids.spareMember}/transfer` }],
+  'POST /orgs/:orgId/leave': [{ name: 'leave the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/leave` }],
+  'POST /orgs': { exempt: "creates an organization of the visitor's own; takes no id" },
+  'GET /orgs/:orgId/settings': [{ name: 'organization settings', method: 'GET', path: (ids) => `/orgs/${ids.org}/settings` }],
+  'POST /orgs/:orgId/rename': [{ name: 'rename the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/rename`, form: () => ({ name: 'Taken over' }) }],
+  'POST /orgs/:orgId/delete': [{ name: 'delete the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/delete`, form: () => ({ name: SPARE_ORG }) }],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -159,13 +178,17 @@ beforeAll(async () => {
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
+      ...(await aSpareOrganization(user)),
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
+  const aliceMember = await anAccount(stack.auth);
+  await aMembership(stack.db, aliceMember, alice.defaultOrganizationId, 'member');
+  aliceIds = { ...aliceIds, spareOrg: alice.defaultOrganizationId, spareMember: aliceMember.id };
   bobIds = await idsOf(bob, 'Bobs component');
   const organization = (await stack.domain.repos.organizations.findById(alice.defaultOrganizationId))!;
   const variant = (await stack.domain.repos.variants.findById(aliceIds.variant))!;
-  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant'];
+  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant', aliceMember.email];
   bobBrowser = new FormBrowser();
   const { page } = await signInThrough(bobBrowser, stack.url, '/orgs', bob);
   bobCsrf = csrfOf(page);
@@ -183,7 +206,18 @@ const aSpareEnvironment = async (user: User): Promise<string> =>
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID() });
+const SPARE_ORG = 'Spare organization';
+/** An organization `user` owns with another owner, and a member who is also in `user`'s own organization. */
+async function aSpareOrganization(user: User): Promise<Pick<Ids, 'spareOrg' | 'spareMember'>> {
+  const spare = await createOrganization({ actor: { userId: user.id }, name: SPARE_ORG }, stack.domain);
+  const [coOwner, member] = [await anAccount(stack.auth), await anAccount(stack.auth)];
+  await aMembership(stack.db, coOwner, spare.id, 'owner');
+  await aMembership(stack.db, member, spare.id, 'member');
+  await aMembership(stack.db, member, user.defaultOrganizationId, 'member');
+  return { spareOrg: spare.id, spareMember: member.id };
+}
+
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
@@ -208,6 +242,9 @@ async function everything() {
     flows: await repos.flows.listForOrganization(ids.org),
     grants: (await stack.auth.oidc.listGrants(user.id)).map((g) => g.grantId).sort(),
     previewKeys: await repos.previewKeys.listForOrganization(ids.org),
+    members: await repos.members.list(ids.org),
+    spareMembers: await repos.members.list(ids.spareOrg),
+    organization: await repos.organizations.findById(ids.spareOrg),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
 }
@@ -232,7 +269,7 @@ test.each(probed)("%s with Alice's ids: what an unknown id gets, nothing of hers
     expect({ probe: probe.name, leaked: secrets.filter((secret) => foreign.html.includes(secret)) }).toEqual({ probe: probe.name, leaked: [] });
 
     // The same request about Bob's own things: a page, not an error (so the 404 above was the organization check).
-    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob) });
+    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob), ...(await aSpareOrganization(bob)) });
     expect({ probe: probe.name, status: control.status, url: control.url.startsWith(stack.url) }).toEqual({ probe: probe.name, status: 200, url: true });
   }
 });
