@@ -308,3 +308,33 @@ test('creating, renaming and deleting an organization: owners only, the name typ
     (await stack.domain.repos.organizations.listForUser(owner.user.id)).map((o) => o.id),
   ).toEqual([firstOrg]);
 });
+
+test('malformed and unknown ids answer 404, a form without its CSRF token 403, never a 500', async () => {
+  const { orgId, people } = await aTeam(['member']);
+  const [owner, member] = people as [Person, Person];
+  const NOT_FOUND = {
+    status: 404,
+    title: 'Not found',
+    message: 'There is nothing here, or it is not in one of your organizations.',
+  };
+  for (const path of [
+    `/orgs/not-a-uuid/members/${member.user.id}/role`,
+    `/orgs/${orgId}/members/not-a-uuid/role`,
+    `/orgs/${orgId}/members/0f8fad5b-d9cb-469f-a165-70867728950e/remove`,
+    '/orgs/not-a-uuid/leave',
+    '/orgs/not-a-uuid/delete',
+    '/orgs/not-a-uuid/rename',
+  ]) {
+    expect({
+      path,
+      ...outcome(await owner.browser.post(path, { from: 'member', role: 'viewer', name: 'x' })),
+    }).toEqual({ path, ...NOT_FOUND });
+  }
+  expect(outcome(await owner.browser.get('/orgs/not-a-uuid/members'))).toEqual(NOT_FOUND);
+  const forged = await owner.browser.browser.open(`${stack.url}${roleForm(orgId, member.user)}`, {
+    method: 'POST',
+    form: { from: 'member', role: 'viewer' },
+  });
+  expect(outcome(forged)).toMatchObject({ status: 403, title: 'This form expired' });
+  expect((await rolesOf(orgId))[1]).toEqual([member.user.email, 'member']);
+});
