@@ -36,8 +36,9 @@ export function inMemoryMembers(state: InMemoryState): Members {
       const rank = Object.values(Role);
       return state.memberships
         .filter((m) => m.organizationId === organizationId)
-        .map((m) => {
-          const user = byKey(state.users, m.userId)!;
+        .flatMap((m) => {
+          const user = byKey(state.users, m.userId);
+          if (!user) return [];
           const { userId, role } = m;
           return {
             userId,
