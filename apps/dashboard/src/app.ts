@@ -16,6 +16,7 @@ import { flowRoutes } from './routes/flow-routes.js';
 import { invitationRoutes } from './routes/invitation-routes.js';
 import { joinRoutes } from './routes/join-routes.js';
 import { smtpInvitationMailer, type InvitationMailer } from './mail/invitation-mail.js';
+import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { previewRoutes } from './routes/preview-routes.js';
 import { createCsrf } from '@cp/web-forms';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(auditRoutes(ctx));
   app.use(invitationRoutes(ctx, deps.mailer !== undefined ? deps.mailer : config.mail === null ? null : smtpInvitationMailer(config.mail, deps.log)));
   app.use(joinRoutes(ctx));
+  app.use(memberRoutes(ctx));
   app.use((_req, res) => {
     sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));
   });

@@ -198,7 +198,7 @@ describe('identity', () => {
     expect(await call('whoami')).toEqual({ success: true, authenticated: true, userId: alice.id, email: alice.email, scope: 'mcp:read mcp:write' });
     const organizations = await call('list_organizations');
     expect(organizations.count).toBe(1);
-    expect(organizations.organizations).toEqual([{ id: alice.defaultOrganizationId, name: expect.any(String) }]);
+    expect(organizations.organizations).toEqual([{ id: alice.defaultOrganizationId, name: expect.any(String), role: 'owner' }]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   grantLookupContract,
   grantLookupFromMap,
   invitationsContract,
+  membersContract,
   InMemoryState,
   ManualClock,
   oidcStorageContract,
@@ -133,4 +134,17 @@ describe('in-memory audited writes', () => {
   });
   describe('uploads, tags, flows', () => auditedContentContract(subject));
   describe('environments, preview access, applications', () => auditedSetupContract(subject));
+});
+describe('in-memory members', () => {
+  const repos = createInMemoryRepositories();
+  membersContract(() => ({
+    repos,
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role, joinedAt: new Date('2026-05-06T07:08:09.000Z') });
+    },
+    setDefault: async (userId, organizationId) => {
+      repos.state.users = repos.state.users.map((u) => (u.id === userId ? { ...u, defaultOrganizationId: organizationId } : u));
+    },
+    auditEvents: async (organizationId) => repos.state.auditEvents.filter((e) => e.organizationId === organizationId),
+  }));
 });

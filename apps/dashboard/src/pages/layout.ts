@@ -26,6 +26,8 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
     [`/orgs/${org}/invitations`, 'Invitations'],
+    [`/orgs/${org}/members`, 'Members'],
+    [`/orgs/${org}/settings`, 'Settings'],
   ];
   // Only for the roles that may read it (the domain refuses the others anyway).
   const role = chrome.organizations.find((o) => o.id === org)?.role;

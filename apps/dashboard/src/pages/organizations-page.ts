@@ -1,14 +1,18 @@
 import type { MemberOrganization } from '@cp/domain';
-import { html } from '@cp/web-forms';
+import { csrfInput, html, noticeBox } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
 
 /** The organizations the person belongs to, with their role. */
-export function organizationsPage(organizations: readonly MemberOrganization[], chrome: Chrome): string {
+export function organizationsPage(organizations: readonly MemberOrganization[], chrome: Chrome, notice: string | null = null): string {
   return layout({
     title: 'Your organizations',
     chrome,
     body: html`<h1>Your organizations</h1>
+${noticeBox(notice)}
 <table><thead><tr><th scope="col">Organization</th><th scope="col">Your role</th><th scope="col">Since</th><th scope="col">Previews</th></tr></thead>
-<tbody>${organizations.map((o) => html`<tr><th scope="row"><a href="/orgs/${o.id}/components">${o.name}</a>${o.isDefault ? html` <span class="hint">(default)</span>` : ''}</th><td>${o.role}</td><td>${when(o.createdAt)}</td><td><a href="/orgs/${o.id}/previews">${o.privatePreviews ? 'private' : 'public'}</a></td></tr>`)}</tbody></table>`,
+<tbody>${organizations.map((o) => html`<tr><th scope="row"><a href="/orgs/${o.id}/components">${o.name}</a>${o.isDefault ? html` <span class="hint">(default)</span>` : ''}</th><td>${o.role}</td><td>${when(o.createdAt)}</td><td><a href="/orgs/${o.id}/previews">${o.privatePreviews ? 'private' : 'public'}</a></td></tr>`)}</tbody></table>
+<h2>New organization</h2>
+<p>You become its owner; it starts with the environments <code>staging</code> and <code>prod</code> (protected), as at sign-up.</p>
+<form method="post" action="/orgs" class="inline">${csrfInput(chrome.csrf)}<label for="new-org">Name</label><input type="text" id="new-org" name="name" required size="32"><button type="submit">Create</button></form>`,
   });
 }

@@ -51,6 +51,8 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   ENVIRONMENT_PROTECTED: 'This environment is protected',
   FORBIDDEN: 'Not allowed',
   LIMIT_REACHED: 'Limit reached',
+  LAST_OWNER: 'The organization needs an owner',
+  CONFLICT: 'Something changed meanwhile',
   AMBIGUOUS_ORGANIZATION: 'That did not work',
   UPLOAD_NOT_RECEIVED: 'That did not work',
   UPLOAD_TOO_LARGE: 'That did not work',
@@ -128,6 +130,12 @@ export const NOTICES: Readonly<Record<string, string>> = {
   'previews-public': 'Previews are public now: anyone who knows a component id can read its latest upload.',
   'invitation-revoked': 'Invitation revoked: its link no longer works.',
   'preview-key-revoked': 'Preview key revoked. Hosts using it get 404 for previews from their next request.',
+  'role-changed': 'Role changed.',
+  'member-removed': 'Member removed.',
+  'ownership-transferred': 'Ownership transferred: you are an admin of this organization now.',
+  left: 'You left the organization.',
+  'org-renamed': 'Organization renamed.',
+  'org-deleted': 'Organization deleted.',
 };
 
 export const notice = (req: Request): string | null => NOTICES[query(req, 'notice')] ?? null;

@@ -2,7 +2,7 @@ import { browseComponents, notFound, requireMembership } from '@cp/domain';
 import { Router } from 'express';
 import { componentsPage } from '../pages/components-page.js';
 import { organizationsPage } from '../pages/organizations-page.js';
-import { page, query, sendPage, type RouteContext } from './context.js';
+import { notice, page, query, sendPage, type RouteContext } from './context.js';
 
 /** Organizations, the switcher, and an organization's components. */
 export function organizationRoutes(ctx: RouteContext): Router {
@@ -19,8 +19,8 @@ export function organizationRoutes(ctx: RouteContext): Router {
     res.redirect(303, `/orgs/${org.id}/components`);
   }));
 
-  router.get('/orgs', page(ctx, async (_req, res, visitor) => {
-    sendPage(res, 200, organizationsPage(visitor.organizations, visitor.chrome(null)));
+  router.get('/orgs', page(ctx, async (req, res, visitor) => {
+    sendPage(res, 200, organizationsPage(visitor.organizations, visitor.chrome(null), notice(req)));
   }));
 
   router.get('/orgs/:orgId/components', page(ctx, async (req, res, visitor) => {

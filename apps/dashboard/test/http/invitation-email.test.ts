@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { DomainDeps, User } from '@cp/domain';
+import type { User } from '@cp/domain';
 import { createLogger } from '@cp/http-runtime';
 import { createApp } from '../../src/app.js';
 import { makeConfig } from '../../src/config.js';

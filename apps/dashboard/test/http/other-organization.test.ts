@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
-import { createFlow, createEnvironment, createInvitation, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
-import { aComponentWithVariants } from '../support/builders.js';
+import { aComponentWithVariants, aMembership } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 import { routePatterns } from '../support/routes.js';
 import { FormBrowser, csrfOf, headline, signInThrough, type Page } from '../support/sign-in.js';
@@ -36,6 +36,10 @@ interface Ids {
   readonly auditEvent: string;
   /** A pending invitation of the organization. */
   readonly invitation: string;
+  /** An organization the visitor owns with another owner (so leaving works); Alice's: her own. */
+  readonly spareOrg: string;
+  /** A member of `spareOrg` (and of the visitor's own organization): role change, removal, transfer. */
+  readonly spareMember: string;
 }
 
 interface Probe {
@@ -153,6 +157,21 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     // A filter names nothing of Alice's: an empty list, as for an unknown component.
     { name: "Bob's audit trail filtered on the component", method: 'GET', path: (ids) => `/orgs/${own().org}/audit?component=${ids.component}`, expected: 'his own page' },
   ],
+  'GET /orgs/:orgId/members': [{ name: 'members', method: 'GET', path: (ids) => `/orgs/${ids.org}/members` }],
+  'POST /orgs/:orgId/members/:userId/role': [
+    { name: "change a member's role", method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/members/${ids.spareMember}/role`, form: () => ({ from: 'member', role: 'viewer' }) },
+    { name: "the member's role changed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/members/${ids.spareMember}/role`, form: () => ({ from: 'member', role: 'viewer' }) },
+  ],
+  'POST /orgs/:orgId/members/:userId/remove': [
+    { name: 'remove a member', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/members/${ids.spareMember}/remove` },
+    { name: "the member removed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/members/${ids.spareMember}/remove` },
+  ],
+  'POST /orgs/:orgId/members/:userId/transfer': [{ name: 'transfer ownership', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/members/${ids.spareMember}/transfer` }],
+  'POST /orgs/:orgId/leave': [{ name: 'leave the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/leave` }],
+  'POST /orgs': { exempt: "creates an organization of the visitor's own; takes no id" },
+  'GET /orgs/:orgId/settings': [{ name: 'organization settings', method: 'GET', path: (ids) => `/orgs/${ids.org}/settings` }],
+  'POST /orgs/:orgId/rename': [{ name: 'rename the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/rename`, form: () => ({ name: 'Taken over' }) }],
+  'POST /orgs/:orgId/delete': [{ name: 'delete the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/delete`, form: () => ({ name: SPARE_ORG }) }],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -180,13 +199,17 @@ beforeAll(async () => {
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
       auditEvent: await anAuditEventOf(user, component.id),
       invitation: (await createInvitation({ actor, organizationId: user.defaultOrganizationId, email: `${name.replace(/\s/g, '-')}-invitee@example.test`, role: 'member' }, stack.domain)).invitation.id,
+      ...(await aSpareOrganization(user)),
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
+  const aliceMember = await anAccount(stack.auth);
+  await aMembership(stack.db, aliceMember, alice.defaultOrganizationId, 'member');
+  aliceIds = { ...aliceIds, spareOrg: alice.defaultOrganizationId, spareMember: aliceMember.id };
   bobIds = await idsOf(bob, 'Bobs component');
   const organization = (await stack.domain.repos.organizations.findById(alice.defaultOrganizationId))!;
   const variant = (await stack.domain.repos.variants.findById(aliceIds.variant))!;
-  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant'];
+  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant', aliceMember.email];
   bobBrowser = new FormBrowser();
   const { page } = await signInThrough(bobBrowser, stack.url, '/orgs', bob);
   bobCsrf = csrfOf(page);
@@ -211,7 +234,18 @@ async function anAuditEventOf(user: User, componentId: string): Promise<string> 
   return event!.id;
 }
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID() });
+const SPARE_ORG = 'Spare organization';
+/** An organization `user` owns with another owner, and a member who is also in `user`'s own organization. */
+async function aSpareOrganization(user: User): Promise<Pick<Ids, 'spareOrg' | 'spareMember'>> {
+  const spare = await createOrganization({ actor: { userId: user.id }, name: SPARE_ORG }, stack.domain);
+  const [coOwner, member] = [await anAccount(stack.auth), await anAccount(stack.auth)];
+  await aMembership(stack.db, coOwner, spare.id, 'owner');
+  await aMembership(stack.db, member, spare.id, 'member');
+  await aMembership(stack.db, member, user.defaultOrganizationId, 'member');
+  return { spareOrg: spare.id, spareMember: member.id };
+}
+
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
@@ -237,6 +271,9 @@ async function everything() {
     grants: (await stack.auth.oidc.listGrants(user.id)).map((g) => g.grantId).sort(),
     previewKeys: await repos.previewKeys.listForOrganization(ids.org),
     invitations: await repos.invitations.listForOrganization(ids.org, { limit: 100 }),
+    members: await repos.members.list(ids.org),
+    spareMembers: await repos.members.list(ids.spareOrg),
+    organization: await repos.organizations.findById(ids.spareOrg),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
 }
@@ -261,7 +298,7 @@ test.each(probed)("%s with Alice's ids: what an unknown id gets, nothing of hers
     expect({ probe: probe.name, leaked: secrets.filter((secret) => foreign.html.includes(secret)) }).toEqual({ probe: probe.name, leaked: [] });
 
     // The same request about Bob's own things: a page, not an error (so the 404 above was the organization check).
-    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob) });
+    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob), ...(await aSpareOrganization(bob)) });
     expect({ probe: probe.name, status: control.status, url: control.url.startsWith(stack.url) }).toEqual({ probe: probe.name, status: 200, url: true });
   }
 });

@@ -30,6 +30,8 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   INVITATION_REVOKED: 'INVITATION_REVOKED',
   INVITATION_USED: 'INVITATION_USED',
   ALREADY_MEMBER: 'ALREADY_MEMBER',
+  LAST_OWNER: 'LAST_OWNER',
+  CONFLICT: 'CONFLICT',
 };
 
 export interface ToolFailure {

@@ -5,6 +5,7 @@ import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
 import { createInvitations } from './invitations.js';
+import { createMembers } from './members.js';
 import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
 import { createReleases } from './releases.js';
@@ -26,5 +27,6 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     previewKeys: createPreviewKeys(prisma),
     auditTrail: createAuditTrail(prisma),
     invitations: createInvitations(prisma),
+    members: createMembers(prisma),
   };
 }

@@ -2,17 +2,25 @@ import { AuditKind, isUuid, type Organizations } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import { toOrganization } from './mappers.js';
+import { deleteOrganization } from './organization-deletion.js';
 import { environmentTaken, organizationData } from './organization-data.js';
 
 export function createOrganizations(prisma: PrismaClient): Organizations {
   return {
-    async create({ organization, ownerId, now }) {
+    async create({ organization, ownerId, now, audit }) {
       try {
-        const row = await prisma.organization.create({
-          data: {
-            ...organizationData(organization, now),
-            memberships: { create: { userId: ownerId, role: 'owner' } },
-          },
+        const row = await prisma.$transaction(async (tx) => {
+          const created = await tx.organization.create({
+            data: {
+              ...organizationData(organization, now),
+              memberships: { create: { userId: ownerId, role: 'owner', joinedAt: now } },
+            },
+          });
+          if (audit) {
+            const details = { name: created.name };
+            await recordAudit(tx, { id: audit.eventId, organizationId: created.id, actorId: audit.actorId, kind: AuditKind.OrganizationCreated, details, createdAt: now });
+          }
+          return created;
         });
         return toOrganization(row);
       } catch (error) {
@@ -80,5 +88,21 @@ export function createOrganizations(prisma: PrismaClient): Organizations {
         return toOrganization(row);
       });
     },
+
+    async rename({ organizationId, name, audit, now }) {
+      if (!isUuid(organizationId)) return null;
+      return prisma.$transaction(async (tx) => {
+        // The name before, read under the row lock the UPDATE takes anyway: the trail's "before" is exact.
+        const [before] = await tx.$queryRaw<{ name: string }[]>`
+          SELECT name FROM organizations WHERE id = ${organizationId}::uuid FOR NO KEY UPDATE`;
+        if (!before) return null;
+        const row = await tx.organization.update({ where: { id: organizationId }, data: { name } });
+        const details = { before: before.name, after: name };
+        await recordAudit(tx, { id: audit.eventId, organizationId, actorId: audit.actorId, kind: AuditKind.OrganizationRenamed, details, createdAt: now });
+        return toOrganization(row);
+      });
+    },
+
+    delete: (input) => deleteOrganization(prisma, input),
   };
 }

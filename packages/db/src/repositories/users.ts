@@ -24,7 +24,7 @@ export function createUsers(prisma: PrismaClient): Users {
               displayName: user.displayName,
               defaultOrganizationId: organization.id,
               createdAt: now,
-              memberships: { create: { organizationId: organization.id, role: 'owner' } },
+              memberships: { create: { organizationId: organization.id, role: 'owner', joinedAt: now } },
               ...(passwordHash === undefined ? {} : { credential: { create: { passwordHash, updatedAt: now } } }),
             },
           }),

@@ -21,3 +21,13 @@ export interface MemberOrganization extends Organization {
   readonly role: Role;
   readonly isDefault: boolean;
 }
+
+/** One person in an organization, as the members page lists them. */
+export interface Member {
+  readonly userId: string;
+  readonly organizationId: string;
+  readonly role: Role;
+  readonly email: string;
+  readonly displayName: string | null;
+  readonly joinedAt: Date;
+}

@@ -22,6 +22,10 @@ export const ErrorCode = {
   InvitationRevoked: 'INVITATION_REVOKED',
   InvitationUsed: 'INVITATION_USED',
   AlreadyMember: 'ALREADY_MEMBER',
+  /** The organization's last owner would be gone (left, removed, demoted). */
+  LastOwner: 'LAST_OWNER',
+  /** What the caller saw changed meanwhile (e.g. a member's role): reload and decide again. */
+  Conflict: 'CONFLICT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

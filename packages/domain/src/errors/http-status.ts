@@ -31,6 +31,9 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   // Used by someone (perhaps the caller, in another tab): a conflict with stored state.
   INVITATION_USED: 409,
   ALREADY_MEMBER: 409,
+  // The organization's state refuses it (it would lose its last owner), whoever asks.
+  LAST_OWNER: 409,
+  CONFLICT: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

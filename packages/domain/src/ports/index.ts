@@ -2,6 +2,7 @@ export * from './system.js';
 export * from './object-store.js';
 export * from './users.js';
 export * from './organizations.js';
+export * from './members.js';
 export * from './components.js';
 export * from './variants.js';
 export * from './upload-sessions.js';

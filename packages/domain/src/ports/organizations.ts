@@ -1,5 +1,6 @@
 import type { AuditNote } from '../entities/audit-event.js';
 import type { MemberOrganization, Membership, Organization, Role } from '../entities/organization.js';
+import type { PersonalOrganizationFor } from './members.js';
 
 export interface NewOrganization {
   readonly id: string;
@@ -9,8 +10,8 @@ export interface NewOrganization {
 }
 
 export interface Organizations {
-  /** Atomic: the organization, its environments and an owner membership for `ownerId`. */
-  create(input: { organization: NewOrganization; ownerId: string; now: Date }): Promise<Organization>;
+  /** Atomic: the organization, its environments and an owner membership for `ownerId` (and, with `audit`, its OrganizationCreated row). */
+  create(input: { organization: NewOrganization; ownerId: string; now: Date; audit?: AuditNote }): Promise<Organization>;
   findById(id: string): Promise<Organization | null>;
   /** The user's organizations, ordered by name then id. */
   listForUser(userId: string): Promise<MemberOrganization[]>;
@@ -26,4 +27,21 @@ export interface Organizations {
     enabled: boolean,
     change: { now: Date; audit: AuditNote },
   ): Promise<Organization | null>;
+  /** Renames it and records OrganizationRenamed {before, after} in the same transaction; null when it does not exist. */
+  rename(input: { organizationId: string; name: string; audit: AuditNote; now: Date }): Promise<Organization | null>;
+  /**
+   * Atomic: under a lock on the organization and its memberships, checks with
+   * `checkOrganizationDeletion` (rules/membership-changes.ts) that the actor is an owner and
+   * typed its current name, gives everyone whose default it is another default (as
+   * Members.change does for someone leaving), then deletes it with everything it holds
+   * (components, variants, releases, environments, flows, keys, memberships, its audit trail).
+   * Returns the storage keys of its objects, for the caller to remove after the commit.
+   */
+  delete(input: {
+    organizationId: string;
+    actorId: string;
+    confirmName: string;
+    personalOrganizationFor: PersonalOrganizationFor;
+    now: Date;
+  }): Promise<{ objectKeys: string[] }>;
 }

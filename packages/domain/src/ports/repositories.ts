@@ -3,6 +3,7 @@ import type { Components } from './components.js';
 import type { Environments } from './environments.js';
 import type { Flows } from './flows.js';
 import type { Invitations } from './invitations.js';
+import type { Members } from './members.js';
 import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
 import type { Releases } from './releases.js';
@@ -28,4 +29,5 @@ export interface Repositories {
   readonly previewKeys: PreviewKeys;
   readonly auditTrail: AuditTrail;
   readonly invitations: Invitations;
+  readonly members: Members;
 }

@@ -8,3 +8,4 @@ export * from './scope-descriptions.js';
 export * from './roles.js';
 export * from './preview-keys.js';
 export * from './invitations.js';
+export * from './membership-changes.js';

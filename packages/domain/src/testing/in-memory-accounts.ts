@@ -1,16 +1,18 @@
-import { AuditKind } from '../entities/audit-event.js';
+import { AuditKind, type AuditEvent, type AuditNote } from '../entities/audit-event.js';
 import { Role, type Organization } from '../entities/organization.js';
 import type { User } from '../entities/user.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import type { NewOrganization, Organizations } from '../ports/organizations.js';
 import type { Users } from '../ports/users.js';
 import { auditEventFor } from './in-memory-audit.js';
+import { checkOrganizationDeletion } from '../rules/membership-changes.js';
+import { moveDefault } from './in-memory-members.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
-function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
+export function addOrganization(state: InMemoryState, organization: NewOrganization, ownerId: string, now: Date): Organization {
   const org = { id: organization.id, name: organization.name, createdAt: now, privatePreviews: false };
   state.organizations.push(org);
-  state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner' });
+  state.memberships.push({ userId: ownerId, organizationId: org.id, role: 'owner', joinedAt: now });
   for (const env of organization.environments) {
     state.environments.push({ id: env.id, organizationId: org.id, name: env.name, protected: env.protected, createdAt: now });
   }
@@ -37,7 +39,11 @@ export function inMemoryUsers(state: InMemoryState): Users {
 
 export function inMemoryOrganizations(state: InMemoryState): Organizations {
   return {
-    create: async ({ organization, ownerId, now }) => addOrganization(state, organization, ownerId, now),
+    async create({ organization, ownerId, now, audit }) {
+      const org = addOrganization(state, organization, ownerId, now);
+      if (audit) state.recordAudit(organizationAudit(AuditKind.OrganizationCreated, org.id, audit, now, { name: org.name }));
+      return org;
+    },
     findById: async (id) => byKey(state.organizations, id),
     async listForUser(userId) {
       const user = byKey(state.users, userId);
@@ -73,5 +79,43 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
       }
       return updated;
     },
+    async rename({ organizationId, name, audit, now }) {
+      const index = state.organizations.findIndex((org) => org.id === organizationId);
+      const before = state.organizations[index];
+      if (!before) return null;
+      state.organizations[index] = { ...before, name };
+      state.recordAudit(organizationAudit(AuditKind.OrganizationRenamed, organizationId, audit, now, { before: before.name, after: name }));
+      return state.organizations[index];
+    },
+    async delete({ organizationId, actorId, confirmName, personalOrganizationFor, now }) {
+      const org = byKey(state.organizations, organizationId);
+      const actor = state.memberships.find((m) => m.organizationId === organizationId && m.userId === actorId) ?? null;
+      checkOrganizationDeletion({ organizationId, name: org?.name ?? '', actor }, confirmName);
+      for (const user of state.users.filter((u) => u.defaultOrganizationId === organizationId)) {
+        moveDefault(state, user.id, organizationId, personalOrganizationFor, now);
+      }
+      const componentIds = new Set(state.components.filter((c) => c.organizationId === organizationId).map((c) => c.id));
+      const objectKeys = [
+        ...state.variants.filter((v) => componentIds.has(v.componentId)).map((v) => v.objectKey),
+        ...state.uploadSessions.filter((u) => u.organizationId === organizationId && u.stagingRemovedAt === null).map((u) => u.stagingKey),
+      ];
+      const outside = <T extends { organizationId: string }>(rows: T[]) => rows.filter((row) => row.organizationId !== organizationId);
+      state.organizations = state.organizations.filter((o) => o.id !== organizationId);
+      state.memberships = outside(state.memberships);
+      state.components = outside(state.components);
+      state.variants = state.variants.filter((v) => !componentIds.has(v.componentId));
+      state.environments = outside(state.environments);
+      state.releases = state.releases.filter((r) => !componentIds.has(r.componentId));
+      state.releaseEvents = state.releaseEvents.filter((r) => !componentIds.has(r.componentId));
+      state.uploadSessions = outside(state.uploadSessions);
+      state.flows = outside(state.flows);
+      state.previewKeys = outside(state.previewKeys);
+      state.auditEvents = outside(state.auditEvents);
+      return { objectKeys };
+    },
   };
+}
+
+function organizationAudit(kind: AuditKind, organizationId: string, audit: AuditNote, now: Date, details: AuditEvent['details']): AuditEvent {
+  return { id: audit.eventId, organizationId, actorId: audit.actorId, kind, componentId: null, subjectUserId: null, details, createdAt: now };
 }

@@ -4,6 +4,7 @@ import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
 import { inMemoryFlows } from './in-memory-flows.js';
 import { inMemoryInvitations } from './in-memory-invitations.js';
+import { inMemoryMembers } from './in-memory-members.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { InMemoryState } from './in-memory-state.js';
@@ -31,5 +32,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     previewKeys: inMemoryPreviewKeys(state),
     auditTrail: inMemoryAuditTrail(state),
     invitations: inMemoryInvitations(state),
+    members: inMemoryMembers(state),
   };
 }

@@ -15,7 +15,8 @@ export type StoredInvitation = Invitation & { readonly tokenHash: string };
 export class InMemoryState {
   users: User[] = [];
   organizations: Organization[] = [];
-  memberships: Membership[] = [];
+  /** `joinedAt` absent: joined when the organization was created (as the migration fills old rows). */
+  memberships: (Membership & { joinedAt?: Date })[] = [];
   components: Component[] = [];
   variants: Variant[] = [];
   uploadSessions: UploadSession[] = [];

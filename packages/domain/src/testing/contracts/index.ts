@@ -10,3 +10,4 @@ export * from './invitations-contract.js';
 export type { AuditedWritesSubject } from './audit-subject.js';
 export * from './audited-content-contract.js';
 export * from './audited-setup-contract.js';
+export * from './members-contract.js';

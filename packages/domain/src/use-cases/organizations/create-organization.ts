@@ -3,7 +3,7 @@ import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { newOrganization } from './new-organization.js';
 
-/** A new organization owned by the actor, with `staging` and `prod`. */
+/** A new organization owned by the actor, with `staging` and protected `prod`, as at sign-up (recorded in its audit trail). */
 export async function createOrganization(
   { actor, name }: { actor: Actor; name: string },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
@@ -12,5 +12,6 @@ export async function createOrganization(
     organization: newOrganization(name, deps),
     ownerId: actor.userId,
     now: deps.clock.now(),
+    audit: { eventId: deps.ids.newId(), actorId: actor.userId },
   });
 }

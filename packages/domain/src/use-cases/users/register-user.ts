@@ -1,7 +1,7 @@
 import type { User } from '../../entities/user.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { newOrganization } from '../organizations/new-organization.js';
+import { personalOrganization } from '../organizations/new-organization.js';
 
 // Deliberately loose: the address is proven by whoever signs the user up, not by a regex.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -22,10 +22,9 @@ export async function registerUser(
     throw invalidInput('email', 'enter an email address such as name@example.com.');
   }
   const name = displayName?.trim() || null;
-  const owner = name ?? address.split('@')[0] ?? address;
   return deps.repos.users.createWithOrganization({
     user: { id: deps.ids.newId(), email: address, displayName: name },
-    organization: newOrganization(`${owner}'s organization`, deps),
+    organization: personalOrganization({ email: address, displayName: name }, deps),
     passwordHash,
     now: deps.clock.now(),
   });

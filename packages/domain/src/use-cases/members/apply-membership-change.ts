@@ -1,0 +1,27 @@
+import type { Actor } from '../../entities/user.js';
+import type { DomainDeps } from '../../ports/deps.js';
+import type { MembershipChange, MembershipChangeResult } from '../../ports/members.js';
+import { personalOrganization } from '../organizations/new-organization.js';
+
+/**
+ * What every membership change shares: the repository checks it under lock
+ * (rules/membership-changes.ts), writes it and its audit row in one transaction, and gives
+ * whoever loses their default organization another one, or a personal one as at sign-up.
+ */
+export async function applyMembershipChange(
+  {
+    actor,
+    organizationId,
+    change,
+  }: { actor: Actor; organizationId: string; change: MembershipChange },
+  deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
+): Promise<MembershipChangeResult> {
+  return deps.repos.members.change({
+    organizationId,
+    actorId: actor.userId,
+    change,
+    personalOrganizationFor: (user) => personalOrganization(user, deps),
+    audit: { eventId: deps.ids.newId(), actorId: actor.userId },
+    now: deps.clock.now(),
+  });
+}
