@@ -56,6 +56,7 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   UPLOAD_TOO_LARGE: 'That did not work',
   UPLOAD_NOT_HTML: 'That did not work',
   UPLOAD_EXPIRED: 'That did not work',
+  RELEASE_REQUEST_DECIDED: 'Already decided',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
@@ -111,6 +112,9 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
 export const NOTICES: Readonly<Record<string, string>> = {
   tags: 'Tags saved.',
   published: 'Published. Hosts get it from /consume within about a minute (cache).',
+  requested: 'Release request sent; waiting for an owner or admin to approve it.',
+  'request-approved': 'Request approved: the release is done. Hosts get it from /consume within about a minute (cache).',
+  'request-declined': 'Request declined.',
   'env-added': 'Environment added.',
   'env-renamed': 'Environment renamed. Hosts asking for the old name now get 404.',
   'env-removed': 'Environment removed.',

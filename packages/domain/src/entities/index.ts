@@ -7,3 +7,4 @@ export * from './flow.js';
 export * from './connected-application.js';
 export * from './preview-key.js';
 export * from './audit-event.js';
+export * from './release-request.js';

@@ -18,6 +18,7 @@ export const ErrorCode = {
   EnvironmentProtected: 'ENVIRONMENT_PROTECTED',
   Forbidden: 'FORBIDDEN',
   LimitReached: 'LIMIT_REACHED',
+  ReleaseRequestDecided: 'RELEASE_REQUEST_DECIDED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

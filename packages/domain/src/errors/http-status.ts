@@ -25,6 +25,8 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   FORBIDDEN: 403,
   // A count the organization already holds at its limit: free one first.
   LIMIT_REACHED: 409,
+  // Someone approved or declined the request first: the message says who.
+  RELEASE_REQUEST_DECIDED: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

@@ -3,6 +3,7 @@ import type { Environments } from './environments.js';
 import type { Flows } from './flows.js';
 import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
+import type { ReleaseRequests } from './release-requests.js';
 import type { Releases } from './releases.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
@@ -22,6 +23,7 @@ export interface Repositories {
   readonly uploadSessions: UploadSessions;
   readonly environments: Environments;
   readonly releases: Releases;
+  readonly releaseRequests: ReleaseRequests;
   readonly flows: Flows;
   readonly previewKeys: PreviewKeys;
 }

@@ -4,6 +4,7 @@ import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js'
 import { inMemoryFlows } from './in-memory-flows.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
+import { inMemoryReleaseRequests } from './in-memory-release-requests.js';
 import { InMemoryState } from './in-memory-state.js';
 import { inMemoryUploadSessions } from './in-memory-upload-sessions.js';
 
@@ -25,6 +26,7 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     uploadSessions: inMemoryUploadSessions(state),
     environments: inMemoryEnvironments(state),
     releases: inMemoryReleases(state),
+    releaseRequests: inMemoryReleaseRequests(state),
     flows: inMemoryFlows(state),
     previewKeys: inMemoryPreviewKeys(state),
   };
