@@ -66,11 +66,19 @@ describe('protected environments', () => {
 
   it("turns a member's publish or rollback to prod into one release request; staging stays direct", async () => {
     const { deps, repos, member, componentId, first, second } = await anOrganizationWithRoles();
-    const asked = await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps);
+    const asked = await publishVariant(
+      { actor: member.actor, componentId, environment: 'prod' },
+      deps,
+    );
     expect(asked).toMatchObject({
       outcome: 'requested',
       created: true,
-      request: { environmentName: 'prod', variantId: second.variantId, requestedBy: member.user.id, state: 'pending' },
+      request: {
+        environmentName: 'prod',
+        variantId: second.variantId,
+        requestedBy: member.user.id,
+        state: 'pending',
+      },
       approvers: { emails: ['alice@example.com', 'ada@example.com'], more: false },
     });
     // Asking again, for another variant too, answers with the pending request, unchanged.
@@ -78,7 +86,14 @@ describe('protected environments', () => {
       { actor: member.actor, componentId, environment: ' PROD ', variantId: first.variantId },
       deps,
     );
-    expect(again).toMatchObject({ outcome: 'requested', created: false, request: { id: asked.outcome === 'requested' ? asked.request.id : '', variantId: second.variantId } });
+    expect(again).toMatchObject({
+      outcome: 'requested',
+      created: false,
+      request: {
+        id: asked.outcome === 'requested' ? asked.request.id : '',
+        variantId: second.variantId,
+      },
+    });
     expect(repos.state.releaseEvents).toEqual([]);
     expect(repos.state.auditEvents.map((e) => [e.kind, e.actorId, e.componentId])).toEqual([
       ['release.requested', member.user.id, componentId],
@@ -103,8 +118,14 @@ describe('protected environments', () => {
     const staging = repos.state.environments.find((e) => e.name === 'staging')!;
     await expect(
       repos.releases.publish({
-        eventId: 'e1', componentId, environmentId: staging.id, variantId: 'v', releasedBy: viewer.user.id,
-        now: new Date(), enforceProtection: true, audit: { eventId: 'a1', actorId: viewer.user.id },
+        eventId: 'e1',
+        componentId,
+        environmentId: staging.id,
+        variantId: 'v',
+        releasedBy: viewer.user.id,
+        now: new Date(),
+        enforceProtection: true,
+        audit: { eventId: 'a1', actorId: viewer.user.id },
       }),
     ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
     expect(repos.state.releaseEvents).toEqual([]);
@@ -130,8 +151,8 @@ describe('protected environments', () => {
   it('owners and admins publish and roll back to prod', async () => {
     const { deps, alice, admin, componentId, first, second } = await anOrganizationWithRoles();
     expect(
-      released(await publishVariant({ actor: admin.actor, componentId, environment: 'prod' }, deps)).variant
-        .id,
+      released(await publishVariant({ actor: admin.actor, componentId, environment: 'prod' }, deps))
+        .variant.id,
     ).toBe(second.variantId);
     const back = await publishVariant(
       { actor: alice.actor, componentId, environment: 'prod', variantId: first.variantId },
@@ -147,13 +168,15 @@ describe('protected environments', () => {
   it('a request names at most five owners and admins who can approve it', async () => {
     const { deps, member, join, componentId } = await anOrganizationWithRoles();
     for (const n of [1, 2, 3, 4]) await join(`admin${n}@example.com`, 'admin');
-    const asked = await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps);
+    const asked = await publishVariant(
+      { actor: member.actor, componentId, environment: 'prod' },
+      deps,
+    );
     // Owners first, then admins by user id.
     const approvers = asked.outcome === 'requested' ? asked.approvers : null;
     expect(approvers?.more).toBe(true);
     expect(approvers?.emails).toHaveLength(5);
     expect(approvers?.emails[0]).toBe('alice@example.com');
-  });
   });
 
   it('only owners and admins set or clear the flag; then members publish where it is clear', async () => {
@@ -185,8 +208,9 @@ describe('protected environments', () => {
       ),
     ).toMatchObject({ id: prod.id, protected: false });
     expect(
-      released(await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps)).event
-        .environmentName,
+      released(
+        await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
+      ).event.environmentName,
     ).toBe('prod');
     expect(
       await setEnvironmentProtection(
