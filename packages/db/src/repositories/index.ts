@@ -5,6 +5,7 @@ import { createEnvironments } from './environments.js';
 import { createFlows } from './flows.js';
 import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
+import { createReleaseRequests } from './release-requests.js';
 import { createReleases } from './releases.js';
 import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
@@ -20,6 +21,7 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     uploadSessions: createUploadSessions(prisma),
     environments: createEnvironments(prisma),
     releases: createReleases(prisma),
+    releaseRequests: createReleaseRequests(prisma),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
   };

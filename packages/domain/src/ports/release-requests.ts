@@ -28,7 +28,10 @@ export interface ReleaseRequests {
   /** The component's pending requests, oldest first. */
   listPending(componentId: string): Promise<ReleaseRequest[]>;
   /** The organization's requests: the pending ones oldest first, then the decided ones newest decision first; at most `limit`. */
-  listForOrganization(organizationId: string, options: { limit: number }): Promise<ReleaseRequest[]>;
+  listForOrganization(
+    organizationId: string,
+    options: { limit: number },
+  ): Promise<ReleaseRequest[]>;
   /**
    * Atomic, in one transaction: claims the pending request (a conditional UPDATE), releases its
    * variant (as Releases.publish, released by `approvedBy`, event `eventId`) and records
@@ -45,7 +48,13 @@ export interface ReleaseRequests {
     audit: AuditNote;
     /** The id of the ReleasePublished row (same actor). */
     publishAuditId: string;
-  }): Promise<ReleaseRequestDecision<{ readonly outcome: 'approved'; readonly request: ReleaseRequest; readonly event: ReleaseEvent }>>;
+  }): Promise<
+    ReleaseRequestDecision<{
+      readonly outcome: 'approved';
+      readonly request: ReleaseRequest;
+      readonly event: ReleaseEvent;
+    }>
+  >;
   /** Atomic: declines the pending request with `reason` and records ReleaseDeclined; the same role rule as approve. */
   decline(input: {
     requestId: string;
@@ -53,5 +62,7 @@ export interface ReleaseRequests {
     reason: string;
     now: Date;
     audit: AuditNote;
-  }): Promise<ReleaseRequestDecision<{ readonly outcome: 'declined'; readonly request: ReleaseRequest }>>;
+  }): Promise<
+    ReleaseRequestDecision<{ readonly outcome: 'declined'; readonly request: ReleaseRequest }>
+  >;
 }

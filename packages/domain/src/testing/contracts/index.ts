@@ -5,3 +5,4 @@ export * from './grant-lookup-contract.js';
 export * from './environment-protection-contract.js';
 export * from './upload-sweep-contract.js';
 export * from './preview-keys-contract.js';
+export * from './release-requests-contract.js';

@@ -25,7 +25,8 @@ export async function declineReleaseRequest(
     deps,
   );
   const reason = input.reason.trim();
-  if (reason === '') throw invalidInput('reason', 'say why the request is declined; the requester reads it.');
+  if (reason === '')
+    throw invalidInput('reason', 'say why the request is declined; the requester reads it.');
   if (reason.length > MAX_DECLINE_REASON_LENGTH)
     throw invalidInput('reason', `at most ${MAX_DECLINE_REASON_LENGTH} characters; shorten it.`);
   const result = await deps.repos.releaseRequests.decline({

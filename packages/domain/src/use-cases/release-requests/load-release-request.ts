@@ -13,7 +13,8 @@ export async function loadReleaseRequest(
 ): Promise<ReleaseRequest> {
   const request = isUuid(requestId) ? await deps.repos.releaseRequests.findById(requestId) : null;
   const membership =
-    request && (await deps.repos.organizations.findMembership(actor.userId, request.organizationId));
+    request &&
+    (await deps.repos.organizations.findMembership(actor.userId, request.organizationId));
   if (!request || !membership) throw notFound('Release request', requestId);
   return request;
 }
