@@ -14,6 +14,7 @@ import { environmentRoutes } from './routes/environment-routes.js';
 import { flowRoutes } from './routes/flow-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { previewRoutes } from './routes/preview-routes.js';
+import { releaseRequestRoutes } from './routes/release-request-routes.js';
 import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
 
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(environmentRoutes(ctx));
   app.use(previewRoutes(ctx));
   app.use(flowRoutes(ctx));
+  app.use(releaseRequestRoutes(ctx));
   app.use(applicationRoutes(ctx));
   app.use((_req, res) => {
     sendPage(res, 404, messagePage({ title: 'Not found', message: 'There is nothing here.', chrome: null, link: { href: '/', label: 'Your components' } }));

@@ -17,10 +17,6 @@ describeEachBackend('release requests', (db) => {
     auditOf: async (componentId) =>
       (
         await db().prisma.auditEvent.findMany({ where: { componentId }, orderBy: { seq: 'asc' } })
-      ).map(({ kind, actorId, details }) => ({
-        kind: kind as never,
-        actorId,
-        details: details as never,
-      })),
+      ).map(({ kind, actorId, details }) => ({ kind: kind as never, actorId, details: details as never })),
   }));
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent } from '@cp/db/testing';
+import { released } from '@cp/domain/testing';
 import { createFlow, createEnvironment, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants } from '../support/builders.js';
@@ -32,6 +33,9 @@ interface Ids {
   readonly spareComponent: string;
   readonly grant: string;
   readonly previewKey: string;
+  /** Pending release requests: one to approve, one to decline. */
+  readonly releaseRequest: string;
+  readonly declinableRequest: string;
 }
 
 interface Probe {
@@ -134,6 +138,11 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     },
   ],
   'POST /flows/:flowId/status': [{ name: 'publish a flow', method: 'POST', path: (ids) => `/flows/${ids.flow}/status`, form: () => ({ status: 'published' }) }],
+  'GET /orgs/:orgId/release-requests': [{ name: 'release requests', method: 'GET', path: (ids) => `/orgs/${ids.org}/release-requests` }],
+  'POST /release-requests/:id/approve': [{ name: 'approve a release request', method: 'POST', path: (ids) => `/release-requests/${ids.releaseRequest}/approve` }],
+  'POST /release-requests/:id/decline': [
+    { name: 'decline a release request', method: 'POST', path: (ids) => `/release-requests/${ids.declinableRequest}/decline`, form: () => ({ reason: 'not now' }) },
+  ],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -155,10 +164,12 @@ beforeAll(async () => {
       environment: (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, 'staging'))!.id,
       spareEnvironment: await aSpareEnvironment(user),
       flow: flow.id,
-      releaseEvent: (await publishVariant({ actor, componentId: component.id, environment: 'prod' }, stack.domain)).event.id,
+      releaseEvent: released(await publishVariant({ actor, componentId: component.id, environment: 'prod' }, stack.domain)).event.id,
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
+      releaseRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'prod'),
+      declinableRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'staging'),
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -179,11 +190,18 @@ let spares = 0;
 const aSpareEnvironment = async (user: User): Promise<string> =>
   (await createEnvironment({ actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name: `spare-${++spares}-env` }, stack.domain)).id;
 
+/** A pending release request (made through the port: the probes need one per environment). */
+const aPendingRequest = async (user: User, componentId: string, variantId: string, environment: string): Promise<string> => {
+  const env = (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, environment))!;
+  const { request } = await stack.domain.repos.releaseRequests.create({ id: randomUUID(), componentId, environmentId: env.id, variantId, requestedBy: user.id, now: new Date(), audit: { eventId: randomUUID(), actorId: user.id } });
+  return request.id;
+};
+
 /** A component in no flow, so adding it to one would work (adding one twice is refused). */
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID() });
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
 const send = (probe: Probe, ids: Ids): Promise<Page> =>
