@@ -7,8 +7,8 @@ import { aUser, startHarness, type Harness } from './support/harness.js';
 
 /*
  * publish_component over real HTTP (the SDK client, createApp, the database): prod is protected in
- * every new organization, so only its owners and admins release there; a member's call is a tool
- * error that names who can.
+ * every new organization, so only its owners and admins release there; a member's call becomes a
+ * release request (status pending_approval) that names who can approve it; a viewer's is a tool error.
  */
 let domain: TestDomain;
 let h: Harness;
@@ -98,24 +98,46 @@ test('a new organization has prod protected and staging open; get_component says
   }
 });
 
-test('a member publishing or rolling back to prod gets ENVIRONMENT_PROTECTED naming who can, and nothing changes', async () => {
-  const expected = {
-    success: false,
-    error: {
-      code: 'ENVIRONMENT_PROTECTED',
-      message: `prod is protected: only owners and admins of ${owner.email.split('@')[0]}'s organization (${[owner, admin].map((u) => u.email).join(', ')}) can publish to it. Ask one of them, or publish to staging.`,
-    },
-  };
+test("a member's publish to prod answers with a release request naming who can approve; asking again answers the same one", async () => {
   const [latest, back] = await Promise.all([
     publish(as.member, { environment: 'prod' }),
     publish(as.member, { environment: 'prod', variantId: v1.id }),
   ]);
-  for (const result of [latest, back]) {
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual(expected);
+  const answers = [latest, back];
+  for (const result of answers) {
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      success: true,
+      status: 'pending_approval',
+      componentId: component.id,
+      environment: 'prod',
+      request: { state: 'pending', approvers: [owner.email, admin.email] },
+    });
+    expect(result.structuredContent!.message).toContain(`(${owner.email}, ${admin.email}) can approve or decline it`);
+    expect(result.structuredContent!.message).toContain('dashboard');
+    expect(result.structuredContent!.releasedAt).toBeUndefined();
   }
+  // One request: both calls answer it (whichever came first made it, with its variant).
+  const ids = new Set(answers.map((r) => (r.structuredContent!.request as { id: string }).id));
+  expect(ids.size).toBe(1);
+  const made = answers.filter((r) => String(r.structuredContent!.message).includes('a release request was made'));
+  expect(made).toHaveLength(1);
+  const again = await publish(as.member, { environment: 'prod' });
+  expect(again.structuredContent!.request.id).toBe([...ids][0]);
+  expect(again.structuredContent!.message).toContain('already pending; nothing changed');
   expect(await prodRelease()).toMatchObject({ variantId: v2.id, releasedBy: owner.id });
   expect(await domain.deps.repos.releases.history(component.id, { limit: 10 })).toHaveLength(2);
+});
+
+test('a viewer cannot publish anywhere: a tool error naming the role', async () => {
+  const viewer = await aMemberOf(domain.database, owner.defaultOrganizationId, 'viewer');
+  const client = await h.connect(await h.tokenFor(viewer));
+  for (const environment of ['staging', 'prod']) {
+    const result = await publish(client, { environment });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
+    expect(result.structuredContent!.error.message).toContain('Your role in this organization is viewer');
+  }
 });
 
 test('the member still publishes to staging', async () => {
@@ -146,9 +168,9 @@ test('an admin rolls prod back and the owner publishes the latest again', async 
   });
 });
 
-test('publish_component tells the assistant about protected environments up front', async () => {
+test('publish_component tells the assistant about release requests up front', async () => {
   const { tools } = await as.member.listTools();
   expect(tools.find((t) => t.name === 'publish_component')!.description).toContain(
-    'ENVIRONMENT_PROTECTED',
+    'pending_approval',
   );
 });

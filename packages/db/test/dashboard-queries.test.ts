@@ -102,6 +102,7 @@ describeEachBackend('dashboard queries', (db) => {
       variantId: variant.id,
       releasedBy: owner.user.id,
       now: new Date(),
+      audit: { eventId: randomUUID(), actorId: owner.user.id },
     });
     expect(await envs.remove(staging.id, change())).toBe('in-use');
     expect(await envs.remove(canary.id, change())).toBe('removed');

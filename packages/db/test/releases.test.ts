@@ -22,6 +22,7 @@ describeEachBackend('releases', (db) => {
       variantId: variant.id,
       releasedBy: owner.user.id,
       now,
+      audit: { eventId: randomUUID(), actorId: owner.user.id },
     });
 
   beforeEach(async () => {
@@ -167,6 +168,7 @@ describeEachBackend('releases', (db) => {
         releasedBy: userId,
         now: new Date(),
         enforceProtection: true,
+        audit: { eventId: randomUUID(), actorId: userId },
       });
     expect(await errorCode(asUser(member.id, prod.id))).toBe('ENVIRONMENT_PROTECTED');
     expect(await db().repos.releases.findCurrent(component.id, prod.id)).toBeNull();
@@ -175,5 +177,40 @@ describeEachBackend('releases', (db) => {
     // Protected after the member's earlier check passed: the write still refuses.
     await db().repos.environments.setProtected(staging.id, true, { now: new Date(), audit: anAuditNote() });
     expect(await errorCode(asUser(member.id, staging.id))).toBe('ENVIRONMENT_PROTECTED');
+  });
+
+  it('with enforceProtection, refuses a viewer (FORBIDDEN) everywhere and a stranger too', async () => {
+    const viewer = await aMemberOf(db(), owner.organization.id, 'viewer');
+    const stranger = await aUserWithOrganization(db().repos);
+    for (const userId of [viewer.id, stranger.user.id])
+      for (const environment of ['staging', 'prod']) {
+        const refused = db().repos.releases.publish({
+          eventId: randomUUID(),
+          componentId: component.id,
+          environmentId: env(environment).id,
+          variantId: v1.id,
+          releasedBy: userId,
+          now: new Date(),
+          enforceProtection: true,
+          audit: { eventId: randomUUID(), actorId: userId },
+        });
+        expect(await errorCode(refused)).toBe('FORBIDDEN');
+      }
+    expect(await db().repos.releases.listCurrent(component.id)).toEqual([]);
+  });
+
+  it('records each publish in the audit trail, in its transaction, marking a rollback', async () => {
+    await publish(v2, 'staging');
+    await publish(v1, 'staging');
+    await publish(v2, 'staging');
+    const rows = await db().prisma.auditEvent.findMany({
+      where: { componentId: component.id },
+      orderBy: { seq: 'asc' },
+    });
+    expect(rows.map((r) => [r.kind, r.actorId, r.organizationId, r.details])).toEqual([
+      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v2.id, previousVariantId: null, rollback: false }],
+      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v1.id, previousVariantId: v2.id, rollback: true }],
+      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v2.id, previousVariantId: v1.id, rollback: false }],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { ErrorCode } from '../src/errors/domain-error.js';
 import { inMemoryDeps } from '../src/testing/test-deps.js';
 import { getComponentPage, type ComponentPageInput } from '../src/use-cases/components/get-component-page.js';
 import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
+import { released } from '../src/testing/publish-outcomes.js';
 import { aUser, anUploadedComponent } from './builders.js';
 
 /** A component with `count` variants uploaded in turn by Alice and Bob (a member of her organization). */
@@ -21,7 +22,7 @@ async function aComponentWithVariants(count: number) {
     getComponentPage({ actor: alice.actor, componentId, variantId: null, pageSizes: { variants: 3, releaseEvents: 2 }, ...options }, deps);
   const publish = async (environment: string, sequence: number) => {
     clock.advance(60);
-    return (await publishVariant({ actor: alice.actor, componentId, environment, variantId: variants[sequence - 1]!.id }, deps)).event;
+    return released(await publishVariant({ actor: alice.actor, componentId, environment, variantId: variants[sequence - 1]!.id }, deps)).event;
   };
   return { deps, repos, objects, alice, bob, componentId, variants, open, publish };
 }

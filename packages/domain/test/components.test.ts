@@ -7,6 +7,7 @@ import { listVariants } from '../src/use-cases/components/list-variants.js';
 import { resolvePublicVariant } from '../src/use-cases/components/resolve-public-variant.js';
 import { listOrganizations } from '../src/use-cases/organizations/list-organizations.js';
 import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
+import { released } from '../src/testing/publish-outcomes.js';
 import { listReleaseHistory } from '../src/use-cases/releases/list-release-history.js';
 import { createEnvironment, listEnvironments } from '../src/use-cases/releases/environments.js';
 import { findUser } from '../src/use-cases/users/find-user.js';
@@ -147,7 +148,7 @@ describe('releases', () => {
     const first = await publishVariant({ actor: alice.actor, componentId: v1.componentId, environment: 'PROD' }, deps);
     expect(first).toMatchObject({ variant: { id: v2.variantId }, event: { environmentName: 'prod', previousVariantId: null } });
     const rollback = await publishVariant({ actor: alice.actor, componentId: v1.componentId, environment: 'prod', variantId: v1.variantId }, deps);
-    expect(rollback.event.previousVariantId).toBe(v2.variantId);
+    expect(released(rollback).event.previousVariantId).toBe(v2.variantId);
     const { current, history } = await listReleaseHistory({ actor: alice.actor, componentId: v1.componentId }, deps);
     expect(current).toEqual([expect.objectContaining({ environmentName: 'prod', variantId: v1.variantId })]);
     expect(history.map((e) => e.variantId)).toEqual([v1.variantId, v2.variantId]);

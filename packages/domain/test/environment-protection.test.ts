@@ -6,6 +6,7 @@ import { getComponentPage } from '../src/use-cases/components/get-component-page
 import { createEnvironment, listEnvironments } from '../src/use-cases/releases/environments.js';
 import { getPublishPreview } from '../src/use-cases/releases/get-publish-preview.js';
 import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
+import { released } from '../src/testing/publish-outcomes.js';
 import { setEnvironmentProtection } from '../src/use-cases/releases/set-environment-protection.js';
 import { aUser, anUploadedComponent } from './builders.js';
 
@@ -63,32 +64,77 @@ describe('protected environments', () => {
     ]);
   });
 
-  it('refuses a member publishing or rolling back to prod, naming who can; staging stays open to them', async () => {
-    const { deps, repos, member, componentId, first, organizationName } =
-      await anOrganizationWithRoles();
-    const expected = {
-      code: ErrorCode.EnvironmentProtected,
-      message: `prod is protected: only owners and admins of ${organizationName} (alice@example.com, ada@example.com) can publish to it. Ask one of them, or publish to staging.`,
-    };
-    await expect(
-      publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
-    ).rejects.toMatchObject(expected);
-    await expect(
-      publishVariant(
-        { actor: member.actor, componentId, environment: ' PROD ', variantId: first.variantId },
-        deps,
-      ),
-    ).rejects.toMatchObject(expected);
+  it("turns a member's publish or rollback to prod into one release request; staging stays direct", async () => {
+    const { deps, repos, member, componentId, first, second } = await anOrganizationWithRoles();
+    const asked = await publishVariant(
+      { actor: member.actor, componentId, environment: 'prod' },
+      deps,
+    );
+    expect(asked).toMatchObject({
+      outcome: 'requested',
+      created: true,
+      request: {
+        environmentName: 'prod',
+        variantId: second.variantId,
+        requestedBy: member.user.id,
+        state: 'pending',
+      },
+      approvers: { emails: ['alice@example.com', 'ada@example.com'], more: false },
+    });
+    // Asking again, for another variant too, answers with the pending request, unchanged.
+    const again = await publishVariant(
+      { actor: member.actor, componentId, environment: ' PROD ', variantId: first.variantId },
+      deps,
+    );
+    expect(again).toMatchObject({
+      outcome: 'requested',
+      created: false,
+      request: {
+        id: asked.outcome === 'requested' ? asked.request.id : '',
+        variantId: second.variantId,
+      },
+    });
     expect(repos.state.releaseEvents).toEqual([]);
+    expect(repos.state.auditEvents.map((e) => [e.kind, e.actorId, e.componentId])).toEqual([
+      ['release.requested', member.user.id, componentId],
+    ]);
     const staged = await publishVariant(
       { actor: member.actor, componentId, environment: 'staging' },
       deps,
     );
-    expect(staged.event.environmentName).toBe('staging');
+    expect(released(staged).event.environmentName).toBe('staging');
   });
 
-  it('an environment protected between the check and the write: the write refuses, and the answer names who can', async () => {
-    const { deps, repos, member, componentId, organizationName } = await anOrganizationWithRoles();
+  it('refuses a viewer anywhere with FORBIDDEN naming the role, also at write time', async () => {
+    const { deps, repos, join, componentId, alice } = await anOrganizationWithRoles();
+    const viewer = await join('vi@example.com', 'viewer');
+    for (const environment of ['staging', 'prod'])
+      await expect(
+        publishVariant({ actor: viewer.actor, componentId, environment }, deps),
+      ).rejects.toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: expect.stringContaining('Your role in this organization is viewer'),
+      });
+    const staging = repos.state.environments.find((e) => e.name === 'staging')!;
+    await expect(
+      repos.releases.publish({
+        eventId: 'e1',
+        componentId,
+        environmentId: staging.id,
+        variantId: 'v',
+        releasedBy: viewer.user.id,
+        now: new Date(),
+        enforceProtection: true,
+        audit: { eventId: 'a1', actorId: viewer.user.id },
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    expect(repos.state.releaseEvents).toEqual([]);
+    expect(repos.state.releaseRequests).toEqual([]);
+    expect(alice).toBeDefined();
+  });
+
+  it("an environment protected between the check and the write: the member's publish becomes a request", async () => {
+    const { deps, repos, member, componentId } = await anOrganizationWithRoles();
     const staging = repos.state.environments.find((e) => e.name === 'staging')!;
     // An admin protects staging while the member's publish is between its check and its write.
     const publish = repos.releases.publish.bind(repos.releases);
@@ -96,60 +142,41 @@ describe('protected environments', () => {
       await repos.environments.setProtected(staging.id, true, { now: new Date(), audit: { eventId: 'e', actorId: 'admin' } });
       return publish(input);
     };
-    await expect(
-      publishVariant({ actor: member.actor, componentId, environment: 'staging' }, deps),
-    ).rejects.toMatchObject({
-      code: ErrorCode.EnvironmentProtected,
-      message: `staging is protected: only owners and admins of ${organizationName} (alice@example.com, ada@example.com) can publish to it. Ask one of them to publish it.`,
-    });
+    expect(
+      await publishVariant({ actor: member.actor, componentId, environment: 'staging' }, deps),
+    ).toMatchObject({ outcome: 'requested', request: { environmentName: 'staging' } });
     expect(repos.state.releaseEvents).toEqual([]);
   });
 
   it('owners and admins publish and roll back to prod', async () => {
     const { deps, alice, admin, componentId, first, second } = await anOrganizationWithRoles();
     expect(
-      (await publishVariant({ actor: admin.actor, componentId, environment: 'prod' }, deps)).variant
-        .id,
+      released(await publishVariant({ actor: admin.actor, componentId, environment: 'prod' }, deps))
+        .variant.id,
     ).toBe(second.variantId);
     const back = await publishVariant(
       { actor: alice.actor, componentId, environment: 'prod', variantId: first.variantId },
       deps,
     );
-    expect(back.event).toMatchObject({
+    expect(released(back).event).toMatchObject({
       variantId: first.variantId,
       previousVariantId: second.variantId,
       releasedBy: alice.user.id,
     });
   });
 
-  it('names at most five owners and admins, and says when no environment is open', async () => {
-    const { deps, alice, member, join, componentId, env, organizationName } =
-      await anOrganizationWithRoles();
+  it('a request names at most five owners and admins who can approve it', async () => {
+    const { deps, member, join, componentId } = await anOrganizationWithRoles();
     for (const n of [1, 2, 3, 4]) await join(`admin${n}@example.com`, 'admin');
-    await setEnvironmentProtection(
-      {
-        actor: alice.actor,
-        organizationId: alice.organizationId,
-        environmentId: (await env('staging')).id,
-        protected: true,
-      },
+    const asked = await publishVariant(
+      { actor: member.actor, componentId, environment: 'prod' },
       deps,
     );
-    const refusal = publishVariant(
-      { actor: member.actor, componentId, environment: 'staging' },
-      deps,
-    );
-    await expect(refusal).rejects.toMatchObject({ code: ErrorCode.EnvironmentProtected });
-    const message = await refusal.then(
-      () => '',
-      (error: Error) => error.message,
-    );
-    expect(message).toMatch(
-      new RegExp(
-        `^staging is protected: only owners and admins of ${organizationName} \\(alice@example\\.com, [^)]+ and others\\) can publish to it\\. Ask one of them to publish it\\.$`,
-      ),
-    );
-    expect(message.split('@example.com').length - 1).toBe(5);
+    // Owners first, then admins by user id.
+    const approvers = asked.outcome === 'requested' ? asked.approvers : null;
+    expect(approvers?.more).toBe(true);
+    expect(approvers?.emails).toHaveLength(5);
+    expect(approvers?.emails[0]).toBe('alice@example.com');
   });
 
   it('only owners and admins set or clear the flag; then members publish where it is clear', async () => {
@@ -181,8 +208,9 @@ describe('protected environments', () => {
       ),
     ).toMatchObject({ id: prod.id, protected: false });
     expect(
-      (await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps)).event
-        .environmentName,
+      released(
+        await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
+      ).event.environmentName,
     ).toBe('prod');
     expect(
       await setEnvironmentProtection(
@@ -190,9 +218,9 @@ describe('protected environments', () => {
         deps,
       ),
     ).toMatchObject({ protected: true });
-    await expect(
-      publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
-    ).rejects.toMatchObject({ code: ErrorCode.EnvironmentProtected });
+    expect(
+      await publishVariant({ actor: member.actor, componentId, environment: 'prod' }, deps),
+    ).toMatchObject({ outcome: 'requested' });
   });
 
   it('an environment can be added protected; added environments are open by default', async () => {
@@ -207,9 +235,9 @@ describe('protected environments', () => {
     expect(
       await createEnvironment({ actor: alice.actor, organizationId, name: 'qa' }, deps),
     ).toMatchObject({ name: 'qa', protected: false });
-    await expect(
-      publishVariant({ actor: member.actor, componentId, environment: 'live' }, deps),
-    ).rejects.toMatchObject({ code: ErrorCode.EnvironmentProtected });
+    expect(
+      await publishVariant({ actor: member.actor, componentId, environment: 'live' }, deps),
+    ).toMatchObject({ outcome: 'requested' });
     await expect(
       publishVariant({ actor: member.actor, componentId, environment: 'qa' }, deps),
     ).resolves.toBeDefined();

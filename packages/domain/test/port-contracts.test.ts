@@ -17,6 +17,7 @@ import {
   ManualClock,
   oidcStorageContract,
   previewKeysContract,
+  releaseRequestsContract,
   uploadSweepContract,
 } from '../src/testing/index.js';
 import type { GrantOwner, Role } from '../src/index.js';
@@ -146,5 +147,29 @@ describe('in-memory members', () => {
       repos.state.users = repos.state.users.map((u) => (u.id === userId ? { ...u, defaultOrganizationId: organizationId } : u));
     },
     auditEvents: async (organizationId) => repos.state.auditEvents.filter((e) => e.organizationId === organizationId),
+  }));
+});
+
+describe('in-memory release requests', () => {
+  const repos = createInMemoryRepositories();
+  releaseRequestsContract(() => ({
+    repos,
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
+    },
+    aComponent: async (organizationId, createdBy) => {
+      const id = randomUUID();
+      const now = new Date();
+      repos.state.components.push({ id, organizationId, name: `c-${id}`, description: '', tags: [], variantsCount: 2, createdAt: now, updatedAt: now });
+      const variants = [randomUUID(), randomUUID()] as [string, string];
+      variants.forEach((variantId, index) =>
+        repos.state.variants.push({ id: variantId, componentId: id, sequence: index + 1, objectKey: variantId, size: 1, sha256: '', integrity: '', createdBy, createdAt: now }),
+      );
+      return { id, variants };
+    },
+    auditOf: async (componentId) =>
+      repos.state.auditEvents
+        .filter((e) => e.componentId === componentId)
+        .map(({ kind, actorId, details }) => ({ kind, actorId, details })),
   }));
 });

@@ -3,6 +3,7 @@ import { ErrorCode } from '../src/errors/domain-error.js';
 import { inMemoryDeps } from '../src/testing/test-deps.js';
 import { listReleaseHistory } from '../src/use-cases/releases/list-release-history.js';
 import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
+import { released } from '../src/testing/publish-outcomes.js';
 import { aUser, anUploadedComponent } from './builders.js';
 
 /** A component released `count` times to staging (some at the same instant); the event ids, newest first. */
@@ -13,7 +14,7 @@ async function aComponentReleased(count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     if (i % 2 === 0) clock.advance(60);
-    ids.unshift((await publishVariant({ actor: alice.actor, componentId, environment: 'staging' }, deps)).event.id);
+    ids.unshift(released(await publishVariant({ actor: alice.actor, componentId, environment: 'staging' }, deps)).event.id);
   }
   return { deps, objects, alice, componentId, ids };
 }
@@ -40,7 +41,7 @@ describe('listReleaseHistory pages', () => {
   it('answer NOT_FOUND for a cursor that is not an event of this component, and refuse both cursors at once', async () => {
     const { deps, objects, alice, componentId, ids } = await aComponentReleased(2);
     const another = await anUploadedComponent(deps, objects, alice.actor, { name: 'Another' });
-    const othersEvent = (await publishVariant({ actor: alice.actor, componentId: another.componentId, environment: 'prod' }, deps)).event.id;
+    const othersEvent = released(await publishVariant({ actor: alice.actor, componentId: another.componentId, environment: 'prod' }, deps)).event.id;
     const list = (cursor: { before?: string; after?: string }) => listReleaseHistory({ actor: alice.actor, componentId, ...cursor }, deps);
     for (const cursor of ['not-a-uuid', randomUUID(), othersEvent]) {
       await expect(list({ before: cursor })).rejects.toMatchObject({ code: ErrorCode.NotFound });

@@ -1,10 +1,11 @@
-import { canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type Role } from '@cp/domain';
+import { can, canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type ReleaseRequestList, type Role } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { hostSnippetSection, type HostLinks } from './host-snippet.js';
 import { bytes, type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 import { protectedNote } from './protected-note.js';
 import { roleGate } from './role-note.js';
+import { releaseRequestsSection } from './release-requests-page.js';
 
 /** Where the page's links go (the routes own the URLs). */
 export interface ComponentPageLinks {
@@ -23,6 +24,8 @@ export interface ComponentPageContent {
   /** The host SDK and its demo page, for "Show it on a web page". */
   readonly host: HostLinks;
   readonly links: ComponentPageLinks;
+  /** The component's pending release requests. */
+  readonly requests?: ReleaseRequestList;
 }
 
 /** The component page: details, tags, environments, the host snippets, variants with a preview, release history. */
@@ -52,6 +55,8 @@ ${tagGate.note}
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
 <table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, view.role, label))}</tbody></table>
+${content.requests === undefined || content.requests.requests.length === 0 ? '' : html`<h2 id="release-requests">Pending release requests</h2>
+${releaseRequestsSection(content.requests, content.chrome.csrf, `/component/${component.id}`)}`}
 ${hostSnippetSection(component.id, view.environments, content.host, {
   privatePreviews: content.chrome.organizations.find((o) => o.id === component.organizationId)?.privatePreviews ?? false,
   settingsUrl: `/orgs/${component.organizationId}/previews`,
@@ -77,12 +82,14 @@ ${pager('Release history', 'release events', links.history)}`,
 function environmentRow(componentId: string, env: EnvironmentReleases, role: Role, label: (variantId: string | null) => string): SafeHtml {
   const publishHref = (variantId: string) => `/component/${componentId}/publish?environment=${env.environment.name}&variant=${variantId}`;
   const { current, publish, rollBack } = env;
-  const allowed = canPublishTo(role, env.environment);
+  // Members may use them on a protected environment too: their publish there becomes a release request.
+  const allowed = can(role, Permission.Publish);
+  const asks = allowed && !canPublishTo(role, env.environment);
   const noteId = `protected-${env.environment.id}`;
   const action = (href: string, text: string, style: string): SafeHtml =>
-    allowed ? html`<a class="${style}" href="${href}">${text}</a>` : html`<button type="button" class="${style}" disabled aria-describedby="${noteId}">${text}</button>`;
+    allowed ? html`<a class="${style}" href="${href}"${asks ? html` aria-describedby="${noteId}"` : ''}>${text}</a>` : html`<button type="button" class="${style}" disabled aria-describedby="${noteId}">${text}</button>`;
   return html`<tr><th scope="row">${env.environment.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
 <td class="inline">${publish === null ? '' : action(publishHref(publish.id), `Publish v${publish.sequence}`, 'button')}
 ${rollBack === null ? '' : action(publishHref(rollBack.id), `Roll back to ${label(rollBack.id)}`, 'button secondary')}
-${allowed || (publish === null && rollBack === null) ? '' : protectedNote(env.environment.name, noteId)}</td></tr>`;
+${publish === null && rollBack === null ? '' : !allowed ? html`<span class="hint" id="${noteId}">Your role in this organization is ${role}: viewers cannot publish.</span>` : asks ? protectedNote(env.environment.name, noteId) : ''}</td></tr>`;
 }

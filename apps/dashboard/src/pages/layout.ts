@@ -23,6 +23,7 @@ function header(chrome: Chrome): SafeHtml {
   const links = org === null ? [] : [
     [`/orgs/${org}/components`, 'Components'],
     [`/orgs/${org}/environments`, 'Environments'],
+    [`/orgs/${org}/release-requests`, 'Release requests'],
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
     [`/orgs/${org}/invitations`, 'Invitations'],

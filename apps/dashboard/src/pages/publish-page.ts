@@ -1,4 +1,4 @@
-import { canPublishTo, type PublishPreview } from '@cp/domain';
+import { can, canPublishTo, Permission, type PublishPreview } from '@cp/domain';
 import { csrfInput, html } from '@cp/web-forms';
 import { type Chrome, layout } from './layout.js';
 import { protectedNote } from './protected-note.js';
@@ -7,10 +7,12 @@ import { protectedNote } from './protected-note.js';
 export function publishPage(preview: PublishPreview, chrome: Chrome): string {
   const { component, variant, environment: chosen, serving } = preview;
   const verb = preview.rollBack ? 'Roll back' : 'Publish';
-  const allowed = (env: (typeof preview.environments)[number]) => canPublishTo(preview.role, env);
-  // A member may not publish to a protected environment: the button stays, disabled, and says why (the POST is refused anyway).
-  const blocked = chosen === null ? !preview.environments.some(allowed) : !allowed(chosen);
-  const note = chosen === null ? html`<span class="hint" id="publish-blocked">Every environment here is protected: only owners and admins of the organization publish to them.</span>` : protectedNote(chosen.name, 'publish-blocked');
+  // A viewer publishes nowhere: the button stays, disabled, and says why (the POST is refused anyway).
+  const allowed = () => can(preview.role, Permission.Publish);
+  const blocked = !allowed();
+  const note = html`<span class="hint" id="publish-blocked">Your role in this organization is ${preview.role}: only owners, admins and members publish.</span>`;
+  // A member's publish to a protected environment becomes a release request for an owner or admin.
+  const asks = chosen !== null && !blocked && !canPublishTo(preview.role, chosen);
   return layout({
     title: `${verb} ${component.name}`,
     chrome,
@@ -19,10 +21,10 @@ ${chosen === null ? '' : html`<p>${chosen.name} serves ${serving === null ? 'not
 <form method="post" action="/component/${component.id}/publish">${csrfInput(chrome.csrf)}
 <input type="hidden" name="variant" value="${variant.id}">
 ${chosen === null
-  ? html`<p><label for="environment">Environment</label> <select id="environment" name="environment">${preview.environments.map((e) => html`<option value="${e.name}"${allowed(e) ? '' : html` disabled`}>${e.name}${e.protected ? ' (protected: owners and admins)' : ''}</option>`)}</select></p>`
+  ? html`<p><label for="environment">Environment</label> <select id="environment" name="environment">${preview.environments.map((e) => html`<option value="${e.name}"${allowed() ? '' : html` disabled`}>${e.name}${e.protected ? (canPublishTo(preview.role, e) ? ' (protected)' : ' (protected: sends a release request)') : ''}</option>`)}</select></p>`
   : html`<input type="hidden" name="environment" value="${chosen.name}">`}
 <p class="inline"><button type="submit"${blocked ? html` disabled aria-describedby="publish-blocked"` : ''}>${verb}${chosen === null ? '' : ` ${chosen.name} to v${variant.sequence}`}</button> <a class="button secondary" href="/component/${component.id}">Cancel</a>
-${blocked ? note : ''}</p>
+${blocked ? note : ''}${asks ? protectedNote(chosen.name, 'publish-request') : ''}</p>
 </form>`,
   });
 }

@@ -1,4 +1,4 @@
-import { editComponentTags, getComponentPage, getPublishPreview, getVariantContent, publishVariant } from '@cp/domain';
+import { editComponentTags, getComponentPage, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
 import { Router } from 'express';
 import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
@@ -26,8 +26,10 @@ export function componentRoutes(ctx: RouteContext): Router {
     if (state.releasesAfter !== undefined && view.history.newer === null) {
       return res.redirect(303, componentPageHref(view.component.id, { ...state, releasesAfter: undefined }, 'release-history'));
     }
+    const requests = await listComponentReleaseRequests({ actor: visitor.actor, componentId: view.component.id }, ctx.domain);
     sendPage(res, 200, componentPage({
       view,
+      requests,
       chrome: visitor.chrome(view.component.organizationId),
       notice: notice(req),
       consumeUrl: `${ctx.config.deliveryUrl}/consume?id=${view.component.id}`,
@@ -59,8 +61,9 @@ export function componentRoutes(ctx: RouteContext): Router {
 
   router.post('/component/:id/publish', formBody, page(ctx, async (req, res, visitor) => {
     const componentId = String(req.params.id);
-    await publishVariant({ actor: visitor.actor, componentId, environment: field(req, 'environment'), variantId: field(req, 'variant') }, ctx.domain);
-    res.redirect(303, `/component/${componentId}?notice=published`);
+    const outcome = await publishVariant({ actor: visitor.actor, componentId, environment: field(req, 'environment'), variantId: field(req, 'variant') }, ctx.domain);
+    // A member's publish to a protected environment became a release request.
+    res.redirect(303, `/component/${componentId}?notice=${outcome.outcome === 'requested' ? 'requested' : 'published'}`);
   }));
 
   return router;

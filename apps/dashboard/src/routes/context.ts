@@ -62,6 +62,7 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   INVITATION_REVOKED: 'This invitation was revoked',
   INVITATION_USED: 'This invitation was already used',
   ALREADY_MEMBER: 'Already a member',
+  RELEASE_REQUEST_DECIDED: 'Already decided',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
@@ -117,6 +118,9 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
 export const NOTICES: Readonly<Record<string, string>> = {
   tags: 'Tags saved.',
   published: 'Published. Hosts get it from /consume within about a minute (cache).',
+  requested: 'Release request sent; waiting for an owner or admin to approve it.',
+  'request-approved': 'Request approved: the release is done. Hosts get it from /consume within about a minute (cache).',
+  'request-declined': 'Request declined.',
   'env-added': 'Environment added.',
   'env-renamed': 'Environment renamed. Hosts asking for the old name now get 404.',
   'env-removed': 'Environment removed.',

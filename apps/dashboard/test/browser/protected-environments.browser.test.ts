@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { launchChromium, type Browser, type Page } from '@cp/browser-testing';
-import type { Component, User, Variant } from '@cp/domain';
+import type { Component, User } from '@cp/domain';
 import { PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
 import {
@@ -10,8 +10,8 @@ import {
 } from '../support/dashboard-server.js';
 
 /*
- * What a member sees of a protected environment, in headless Chromium: prod's Publish is a disabled
- * button whose accessible description says why, the confirmation page's button is disabled too, and
+ * What a member sees of a protected environment, in headless Chromium: prod's Publish says it sends a
+ * release request, publishing makes one, the owner approves it on the component page, and
  * staging still publishes. The owner gets links. Screenshots land in test-artifacts/.
  */
 
@@ -22,7 +22,6 @@ let browser: Browser;
 let owner: User;
 let member: User;
 let component: Component;
-let variants: Variant[];
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -31,7 +30,7 @@ beforeAll(async () => {
   owner = await anAccount(stack.auth);
   member = await anAccount(stack.auth);
   await aMembership(stack.db, member, owner.defaultOrganizationId, 'member');
-  ({ component, variants } = await aComponentWithVariants(stack.domain, owner, 2));
+  ({ component } = await aComponentWithVariants(stack.domain, owner, 2));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -54,21 +53,17 @@ async function descriptionOf(page: Page, selector: string): Promise<string | nul
   return id === null ? null : page.locator(`[id="${id}"]`).textContent();
 }
 
-it('a member: prod publishing disabled with the reason, staging publishing works; the owner gets links', async () => {
+it("a member: prod publishing sends a release request the owner approves, staging publishing works", async () => {
   const page = await signIn(member, `/component/${component.id}`);
-  const prodPublish = page
-    .getByRole('row', { name: /^prod/ })
-    .getByRole('button', { name: 'Publish v2' });
-  expect(await prodPublish.isDisabled()).toBe(true);
-  expect(await descriptionOf(page, 'tr:has(th:text-is("prod")) button')).toBe(
-    'prod is protected: only owners and admins of the organization publish or roll back here.',
+  expect(await descriptionOf(page, 'tr:has(th:text-is("prod")) a')).toBe(
+    'prod is protected: your publish sends a release request; an owner or admin of the organization approves it.',
   );
   await page.screenshot({ path: `${ARTIFACTS}protected-component-page.png`, fullPage: true });
-
-  await page.goto(
-    `${stack.url}/component/${component.id}/publish?environment=prod&variant=${variants[1]!.id}`,
-  );
-  expect(await page.getByRole('button', { name: 'Publish prod to v2' }).isDisabled()).toBe(true);
+  await page.getByRole('row', { name: /^prod/ }).getByRole('link', { name: 'Publish v2' }).click();
+  await page.getByRole('button', { name: 'Publish prod to v2' }).click();
+  await page.waitForURL(`${stack.url}/component/${component.id}?notice=requested`);
+  expect(await page.getByText('Release request sent; waiting for an owner or admin').count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
   await page.screenshot({ path: `${ARTIFACTS}protected-confirmation.png`, fullPage: true });
 
   await page.goto(`${stack.url}/component/${component.id}`);
@@ -87,4 +82,8 @@ it('a member: prod publishing disabled with the reason, staging publishing works
       .count(),
   ).toBe(1);
   expect(await ownerPage.getByRole('row', { name: /^prod/ }).getByRole('button').count()).toBe(0);
+  expect(await ownerPage.getByTestId('release-request').count()).toBe(1);
+  await ownerPage.getByRole('button', { name: 'Approve' }).click();
+  await ownerPage.waitForURL(`${stack.url}/component/${component.id}?notice=request-approved`);
+  expect(await ownerPage.getByTestId('release-request').count()).toBe(0);
 });

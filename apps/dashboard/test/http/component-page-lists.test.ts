@@ -1,3 +1,4 @@
+import { released } from '@cp/domain/testing';
 import { aComponent } from '@cp/db/testing';
 import { publishVariant, type Component, type User, type Variant } from '@cp/domain';
 import { anUploadOf } from '../support/builders.js';
@@ -185,7 +186,7 @@ describe('bad cursors: 400 or 404, never a 500', () => {
 
   test('a release event cursor that is unknown, malformed or another component\'s: 404, like any unknown id', async () => {
     const other = await aComponent(stack.domain.repos, { organizationId: owner.defaultOrganizationId, createdBy: owner.id, name: 'Other' });
-    const othersEvent = (await publishVariant({ actor: { userId: owner.id }, componentId: other.id, environment: 'prod' }, stack.domain)).event.id;
+    const othersEvent = released(await publishVariant({ actor: { userId: owner.id }, componentId: other.id, environment: 'prod' }, stack.domain)).event.id;
     for (const cursor of ['0f8fad5b-d9cb-469f-a165-70867728950e', 'not-an-id', othersEvent]) {
       expect(outcome(await open(`?releases_before=${cursor}`))).toEqual(NOT_FOUND);
       expect(outcome(await open(`?releases_after=${cursor}`))).toEqual(NOT_FOUND);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
+import { released } from '@cp/domain/testing';
 import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
@@ -40,6 +41,9 @@ interface Ids {
   readonly spareOrg: string;
   /** A member of `spareOrg` (and of the visitor's own organization): role change, removal, transfer. */
   readonly spareMember: string;
+  /** Pending release requests: one to approve, one to decline. */
+  readonly releaseRequest: string;
+  readonly declinableRequest: string;
 }
 
 interface Probe {
@@ -172,6 +176,11 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
   'GET /orgs/:orgId/settings': [{ name: 'organization settings', method: 'GET', path: (ids) => `/orgs/${ids.org}/settings` }],
   'POST /orgs/:orgId/rename': [{ name: 'rename the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/rename`, form: () => ({ name: 'Taken over' }) }],
   'POST /orgs/:orgId/delete': [{ name: 'delete the organization', method: 'POST', path: (ids) => `/orgs/${ids.spareOrg}/delete`, form: () => ({ name: SPARE_ORG }) }],
+  'GET /orgs/:orgId/release-requests': [{ name: 'release requests', method: 'GET', path: (ids) => `/orgs/${ids.org}/release-requests` }],
+  'POST /release-requests/:id/approve': [{ name: 'approve a release request', method: 'POST', path: (ids) => `/release-requests/${ids.releaseRequest}/approve` }],
+  'POST /release-requests/:id/decline': [
+    { name: 'decline a release request', method: 'POST', path: (ids) => `/release-requests/${ids.declinableRequest}/decline`, form: () => ({ reason: 'not now' }) },
+  ],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -193,13 +202,15 @@ beforeAll(async () => {
       environment: (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, 'staging'))!.id,
       spareEnvironment: await aSpareEnvironment(user),
       flow: flow.id,
-      releaseEvent: (await publishVariant({ actor, componentId: component.id, environment: 'prod' }, stack.domain)).event.id,
+      releaseEvent: released(await publishVariant({ actor, componentId: component.id, environment: 'prod' }, stack.domain)).event.id,
       spareComponent: await aSpareComponent(user),
       grant: await aConnectedApplication(stack, user, `${name} assistant`),
       previewKey: (await createPreviewKey({ actor, organizationId: user.defaultOrganizationId, name: `${name} key` }, stack.domain)).key.id,
       auditEvent: await anAuditEventOf(user, component.id),
       invitation: (await createInvitation({ actor, organizationId: user.defaultOrganizationId, email: `${name.replace(/\s/g, '-')}-invitee@example.test`, role: 'member' }, stack.domain)).invitation.id,
       ...(await aSpareOrganization(user)),
+      releaseRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'prod'),
+      declinableRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'staging'),
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -223,6 +234,13 @@ let spares = 0;
 const aSpareEnvironment = async (user: User): Promise<string> =>
   (await createEnvironment({ actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name: `spare-${++spares}-env` }, stack.domain)).id;
 
+/** A pending release request (made through the port: the probes need one per environment). */
+const aPendingRequest = async (user: User, componentId: string, variantId: string, environment: string): Promise<string> => {
+  const env = (await stack.domain.repos.environments.findByName(user.defaultOrganizationId, environment))!;
+  const { request } = await stack.domain.repos.releaseRequests.create({ id: randomUUID(), componentId, environmentId: env.id, variantId, requestedBy: user.id, now: new Date(), audit: { eventId: randomUUID(), actorId: user.id } });
+  return request.id;
+};
+
 /** A component in no flow, so adding it to one would work (adding one twice is refused). */
 const aSpareComponent = async (user: User): Promise<string> =>
   (await aComponent(stack.domain.repos, { organizationId: user.defaultOrganizationId, createdBy: user.id, name: `Spare component ${++spares}.` })).id;
@@ -234,7 +252,7 @@ async function anAuditEventOf(user: User, componentId: string): Promise<string> 
   return event!.id;
 }
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID() });
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID() });
 const SPARE_ORG = 'Spare organization';
 /** An organization `user` owns with another owner, and a member who is also in `user`'s own organization. */
 async function aSpareOrganization(user: User): Promise<Pick<Ids, 'spareOrg' | 'spareMember'>> {

@@ -93,62 +93,69 @@ test('a new organization has prod protected and staging open; the owner sees it 
 });
 
 describe('a member', () => {
-  test('sees Publish and Roll back of prod disabled, with the reason; staging stays a link', async () => {
+  test('sees Publish and Roll back of prod as links, with a note that they send a release request', async () => {
     const page = await member.browser.open(`${stack.url}/component/${component.id}`);
     const prod = await environment('prod');
-    const note = `prod is protected: only owners and admins of the organization publish or roll back here.`;
+    const note = `prod is protected: your publish sends a release request; an owner or admin of the organization approves it.`;
     expect(tableAfter(page, 'Environments').find((row) => row[0] === 'prod')).toEqual([
       'prod',
       expect.stringMatching(/^v2 since /),
       `Publish v3 Roll back to v1 ${note}`,
     ]);
-    expect(page.html).toContain(
-      `<button type="button" class="button" disabled aria-describedby="protected-${prod.id}">Publish v3</button>`,
-    );
-    expect(page.html).toContain(
-      `<button type="button" class="button secondary" disabled aria-describedby="protected-${prod.id}">Roll back to v1</button>`,
-    );
     expect(page.html).toContain(`<span class="hint" id="protected-${prod.id}">${note}</span>`);
     expect(page.html).toContain(
-      `<a class="button" href="/component/${component.id}/publish?environment=staging&amp;variant=${variants[2]!.id}">Publish v3</a>`,
+      `<a class="button" href="/component/${component.id}/publish?environment=prod&amp;variant=${variants[2]!.id}" aria-describedby="protected-${prod.id}">Publish v3</a>`,
     );
   });
 
-  test('gets the confirmation page with its button disabled, and prod disabled in the choice of environments', async () => {
+  test('gets the confirmation page with its button enabled and the note, every environment selectable', async () => {
     const confirm = await member.browser.open(
       `${stack.url}/component/${component.id}/publish?environment=prod&variant=${variants[2]!.id}`,
     );
     expect(confirm.status).toBe(200);
-    expect(confirm.html).toContain(
-      '<button type="submit" disabled aria-describedby="publish-blocked">Publish prod to v3</button>',
-    );
-    expect(confirm.html).toContain(
-      '<span class="hint" id="publish-blocked">prod is protected: only owners and admins of the organization publish or roll back here.</span>',
-    );
+    expect(confirm.html).toContain('<button type="submit">Publish prod to v3</button>');
+    expect(confirm.html).toContain('id="publish-request">prod is protected: your publish sends a release request');
     const choose = await member.browser.open(
       `${stack.url}/component/${component.id}/publish?variant=${variants[2]!.id}`,
     );
     expect(choose.html).toContain(
-      '<option value="prod" disabled>prod (protected: owners and admins)</option><option value="staging">staging</option>',
+      '<option value="prod">prod (protected: sends a release request)</option><option value="staging">staging</option>',
     );
-    expect(choose.html).toContain('<button type="submit">Publish</button>');
   });
 
-  test('publishing or rolling back prod anyway is refused: 403 with who can, nothing released', async () => {
-    const organization = (await stack.domain.repos.organizations.findById(orgId))!;
-    const refused = {
-      status: 403,
-      title: 'This environment is protected',
-      message: `prod is protected: only owners and admins of ${organization.name} (${owner.email}, ${admin.user.email}) can publish to it. Ask one of them, or publish to staging.`,
-    };
+  test('publishing or rolling back prod makes one release request, nothing released; an admin approves it', async () => {
     const path = `/component/${component.id}/publish`;
     const [publish, rollBack] = await Promise.all([
       member.post(path, { environment: 'prod', variant: variants[2]!.id }),
       member.post(path, { environment: 'prod', variant: variants[0]!.id }),
     ]);
-    expect(outcome(publish)).toEqual(refused);
-    expect(outcome(rollBack)).toEqual(refused);
+    for (const sent of [publish, rollBack]) {
+      expect([sent.status, sent.url]).toEqual([200, `${stack.url}/component/${component.id}?notice=requested`]);
+      expect(sent.html).toContain('Release request sent; waiting for an owner or admin');
+    }
     expect(await prodServes()).toBe(variants[1]!.id);
+    const [request] = await stack.domain.repos.releaseRequests.listPending(component.id);
+    expect(await stack.domain.repos.releaseRequests.listPending(component.id)).toHaveLength(1);
+    const list = await member.browser.open(`${stack.url}/orgs/${orgId}/release-requests`);
+    expect(list.html).toContain('data-testid="release-request"');
+    expect(list.html).toContain('Only owners and admins approve or decline release requests.');
+    // The member cannot decide, even by sending the form.
+    const refused = await member.post(`/release-requests/${request!.id}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(await admin.post(`/release-requests/${request!.id}/decline`, { reason: '   ' })).toMatchObject({ status: 400 });
+    const [approved, declined] = await Promise.all([
+      admin.post(`/release-requests/${request!.id}/approve`, { back: `/orgs/${orgId}/release-requests` }),
+      admin.post(`/release-requests/${request!.id}/decline`, { reason: 'racing' }),
+    ]);
+    const outcomes = [approved, declined].map((p) => p.status).sort();
+    expect(outcomes).toEqual([200, 409]);
+    const loser = [approved, declined].find((p) => p.status === 409)!;
+    expect(headline(loser).message).toContain(`already`);
+    expect(headline(loser).message).toContain(admin.user.email);
+    if (approved.status === 200) {
+      expect(approved.url).toBe(`${stack.url}/orgs/${orgId}/release-requests?notice=request-approved`);
+      expect(await prodServes()).toBe(request!.variantId);
+    } else expect(await prodServes()).toBe(variants[1]!.id);
     const staged = await member.post(path, { environment: 'staging', variant: variants[2]!.id });
     expect([staged.status, staged.url]).toEqual([
       200,

@@ -32,6 +32,7 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   ALREADY_MEMBER: 'ALREADY_MEMBER',
   LAST_OWNER: 'LAST_OWNER',
   CONFLICT: 'CONFLICT',
+  RELEASE_REQUEST_DECIDED: 'RELEASE_REQUEST_DECIDED',
 };
 
 export interface ToolFailure {

@@ -1,4 +1,4 @@
-import { publishVariant } from '@cp/domain';
+import { approverList, publishVariant, type RequestedRelease } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { actorOf, defineTool, isoTime } from './define.js';
@@ -12,7 +12,9 @@ export const publishComponent = defineTool({
     'Without variantId the latest version is released. Publishing an earlier variantId (see list_variants) is the rollback. ' +
     'Every release is recorded in the history. ' +
     "A protected environment (prod in a new organization) takes releases only from the organization's owners and admins: " +
-    'anyone else gets ENVIRONMENT_PROTECTED, whose message names who can publish there and the environments open to you.',
+    'a member\'s publish there becomes a release request (status "pending_approval", with the request id and who can approve it) ' +
+    'that an owner or admin approves or declines in the dashboard; publishing again while it is pending answers with the same request. ' +
+    'Viewers cannot publish (FORBIDDEN).',
   scope: Scope.Write,
   annotations: {
     readOnlyHint: false,
@@ -29,6 +31,9 @@ export const publishComponent = defineTool({
   }),
   output: z.object({
     message: z.string(),
+    status: z
+      .enum(['released', 'pending_approval'])
+      .describe('"pending_approval": nothing is released yet; an owner or admin decides the request.'),
     componentId: z.string(),
     environment: z.string(),
     variantId: z.string(),
@@ -36,11 +41,21 @@ export const publishComponent = defineTool({
     previousVariantId: z
       .string()
       .nullable()
-      .describe('What the environment served before; publish it to roll back.'),
-    releasedAt: z.string(),
+      .optional()
+      .describe('What the environment served before; publish it to roll back. Only when released.'),
+    releasedAt: z.string().optional().describe('Only when released.'),
+    request: z
+      .object({
+        id: z.string(),
+        state: z.literal('pending'),
+        requestedAt: z.string(),
+        approvers: z.array(z.string()).describe('Emails of up to five owners and admins who can approve it.'),
+      })
+      .optional()
+      .describe('The release request, when status is "pending_approval".'),
   }),
   async run(args, ctx) {
-    const { event, variant } = await publishVariant(
+    const outcome = await publishVariant(
       {
         actor: actorOf(ctx),
         componentId: args.componentId,
@@ -49,11 +64,14 @@ export const publishComponent = defineTool({
       },
       ctx.domain,
     );
+    if (outcome.outcome === 'requested') return pendingApproval(outcome);
+    const { event, variant } = outcome;
     const unchanged = event.previousVariantId === event.variantId;
     return {
       message: unchanged
         ? `Version ${variant.sequence} was already released to "${event.environmentName}"; it stays released.`
         : `Version ${variant.sequence} is now released to "${event.environmentName}".`,
+      status: 'released' as const,
       componentId: event.componentId,
       environment: event.environmentName,
       variantId: event.variantId,
@@ -63,3 +81,27 @@ export const publishComponent = defineTool({
     };
   },
 });
+
+/** A member's publish to a protected environment: the request, and whom the user can ask. */
+function pendingApproval({ request, created, approvers }: RequestedRelease) {
+  const who = approverList(approvers);
+  const asked = created
+    ? `"${request.environmentName}" is protected, so a release request was made for version ${request.variantSequence}; nothing is released yet.`
+    : `A release request for version ${request.variantSequence} to "${request.environmentName}" is already pending; nothing changed.`;
+  return {
+    message:
+      `${asked} An owner or admin${who === '' ? '' : ` (${who})`} can approve or decline it; ` +
+      'they see it on the component page and in the release requests list of the dashboard. Tell the user it awaits approval.',
+    status: 'pending_approval' as const,
+    componentId: request.componentId,
+    environment: request.environmentName,
+    variantId: request.variantId,
+    sequence: request.variantSequence,
+    request: {
+      id: request.id,
+      state: 'pending' as const,
+      requestedAt: isoTime(request.requestedAt),
+      approvers: [...approvers.emails],
+    },
+  };
+}

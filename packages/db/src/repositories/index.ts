@@ -8,6 +8,7 @@ import { createInvitations } from './invitations.js';
 import { createMembers } from './members.js';
 import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
+import { createReleaseRequests } from './release-requests.js';
 import { createReleases } from './releases.js';
 import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
@@ -23,6 +24,7 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     uploadSessions: createUploadSessions(prisma),
     environments: createEnvironments(prisma),
     releases: createReleases(prisma),
+    releaseRequests: createReleaseRequests(prisma),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
     auditTrail: createAuditTrail(prisma),

@@ -1,43 +1,16 @@
-import { isManager, isUuid, notFound, protectedEnvironment, type Releases, type Role } from '@cp/domain';
+import { isUuid, notFound, type Releases } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { toRelease, toReleaseEvent } from './mappers.js';
+import { refuseUnlessAllowed, writeRelease } from './release-write.js';
 
 const withEnvironmentName = { environment: { select: { name: true } } } as const;
 
 export function createReleases(prisma: PrismaClient): Releases {
   return {
-    async publish({ eventId, componentId, environmentId, variantId, releasedBy, now, enforceProtection }) {
+    async publish({ enforceProtection, ...input }) {
       return prisma.$transaction(async (tx) => {
-        // Publishes of one component take turns (a row lock on the component that
-        // does not block variant inserts), so each event records the variant it
-        // really replaced, even for the very first release of an environment.
-        const locked = await tx.$queryRaw<unknown[]>`
-          SELECT id FROM components WHERE id = ${componentId}::uuid FOR NO KEY UPDATE`;
-        if (locked.length === 0) throw notFound('Component', componentId);
-        if (enforceProtection) await refuseUnlessAllowed(tx, environmentId, releasedBy);
-
-        const key = { componentId_environmentId: { componentId, environmentId } };
-        const previous = await tx.release.findUnique({ where: key, select: { variantId: true, releasedAt: true } });
-        // Publishes take the lock in their own order, not in the order their clocks were read:
-        // an event is never dated before the one it follows, so history's (releasedAt, seq) order is the chain's.
-        const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
-        const current = { variantId, releasedById: releasedBy, releasedAt };
-        await tx.release.upsert({
-          where: key,
-          create: { componentId, environmentId, ...current },
-          update: current,
-        });
-        const event = await tx.releaseEvent.create({
-          data: {
-            id: eventId,
-            componentId,
-            environmentId,
-            previousVariantId: previous?.variantId ?? null,
-            ...current,
-          },
-          include: withEnvironmentName,
-        });
-        return toReleaseEvent(event);
+        if (enforceProtection) await refuseUnlessAllowed(tx, input.environmentId, input.releasedBy);
+        return writeRelease(tx, input);
       });
     },
 
@@ -88,18 +61,4 @@ export function createReleases(prisma: PrismaClient): Releases {
       return rows.map(toReleaseEvent);
     },
   };
-}
-
-/**
- * The environment's flag read under a share lock: a concurrent protect (an UPDATE of
- * the row) waits for this release to commit, or this release sees it and is refused.
- */
-async function refuseUnlessAllowed(tx: Prisma.TransactionClient, environmentId: string, userId: string): Promise<void> {
-  const [row] = await tx.$queryRaw<{ name: string; protected: boolean; role: string | null }[]>`
-    SELECT e.name, e.protected, m.role::text AS role
-    FROM environments e
-    LEFT JOIN memberships m ON m.organization_id = e.organization_id AND m.user_id = ${userId}::uuid
-    WHERE e.id = ${environmentId}::uuid
-    FOR SHARE OF e`;
-  if (row?.protected && !(row.role !== null && isManager(row.role as Role))) throw protectedEnvironment(row.name);
 }

@@ -8,3 +8,4 @@ export * from './connected-application.js';
 export * from './preview-key.js';
 export * from './audit-event.js';
 export * from './invitation.js';
+export * from './release-request.js';

@@ -26,6 +26,7 @@ export const ErrorCode = {
   LastOwner: 'LAST_OWNER',
   /** What the caller saw changed meanwhile (e.g. a member's role): reload and decide again. */
   Conflict: 'CONFLICT',
+  ReleaseRequestDecided: 'RELEASE_REQUEST_DECIDED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

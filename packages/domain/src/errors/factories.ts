@@ -16,3 +16,10 @@ export const protectedEnvironment = (environment: string): DomainError =>
     `${environment} is protected: only owners and admins of the organization can publish to it.`,
     { environment },
   );
+
+/** A release or a decision refused at the moment of writing because the role (read then) does not allow it. */
+export const roleRefused = (what: string): DomainError =>
+  new DomainError(
+    ErrorCode.Forbidden,
+    `Your role in this organization does not let you ${what}. Ask an owner or admin for a role that can.`,
+  );

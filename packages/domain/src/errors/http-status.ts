@@ -34,6 +34,8 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   // The organization's state refuses it (it would lose its last owner), whoever asks.
   LAST_OWNER: 409,
   CONFLICT: 409,
+  // Someone approved or declined the request first: the message says who.
+  RELEASE_REQUEST_DECIDED: 409,
 };
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];

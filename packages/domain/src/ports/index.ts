@@ -8,6 +8,7 @@ export * from './variants.js';
 export * from './upload-sessions.js';
 export * from './environments.js';
 export * from './releases.js';
+export * from './release-requests.js';
 export * from './flows.js';
 export * from './preview-keys.js';
 export * from './audit-trail.js';

@@ -1,9 +1,12 @@
+import type { AuditNote } from '../entities/audit-event.js';
 import type { Release, ReleaseEvent } from '../entities/release.js';
 
 export interface Releases {
   /**
    * Atomic: makes `variantId` the current release of the component in the
-   * environment and appends a history event that records the previous variant.
+   * environment and appends a history event that records the previous variant, and an
+   * AuditKind.ReleasePublished row (environment, variantId, previousVariantId, rollback) in the
+   * same transaction.
    */
   publish(input: {
     eventId: string;
@@ -13,11 +16,13 @@ export interface Releases {
     releasedBy: string;
     now: Date;
     /**
-     * When true, refuses with ENVIRONMENT_PROTECTED if, as the release is written, the
-     * environment is protected and `releasedBy` is not an owner or admin of its
-     * organization: a check made earlier cannot race a change of the flag.
+     * When true, checks `releasedBy`'s role as the release is written (rules/roles.ts
+     * canPublishTo): FORBIDDEN when the role publishes nowhere (a viewer, or not a member),
+     * ENVIRONMENT_PROTECTED when the environment is protected and the role may not publish
+     * there. A check made earlier cannot race a change of the flag or of the role.
      */
     enforceProtection?: boolean;
+    audit: AuditNote;
   }): Promise<ReleaseEvent>;
   /** The component's current releases, ordered by environment name. */
   listCurrent(componentId: string): Promise<Release[]>;

@@ -6,6 +6,7 @@ import type { Invitations } from './invitations.js';
 import type { Members } from './members.js';
 import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
+import type { ReleaseRequests } from './release-requests.js';
 import type { Releases } from './releases.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
@@ -25,6 +26,7 @@ export interface Repositories {
   readonly uploadSessions: UploadSessions;
   readonly environments: Environments;
   readonly releases: Releases;
+  readonly releaseRequests: ReleaseRequests;
   readonly flows: Flows;
   readonly previewKeys: PreviewKeys;
   readonly auditTrail: AuditTrail;

@@ -47,11 +47,6 @@ export const can = (role: Role, permission: Permission): boolean => PERMISSIONS[
 export const rolesWith = (permission: Permission): Role[] =>
   Object.values(Role).filter((role) => can(role, permission));
 
-/** The roles that manage an organization's setup: environments (add, rename, remove, protect), preview access, and publishing to protected environments. */
-export const MANAGER_ROLES: readonly Role[] = rolesWith(Permission.ManageSetup);
-
-export const isManager = (role: Role): boolean => can(role, Permission.ManageSetup);
-
 /** Members publish to an open environment; only owners and admins to a protected one; viewers nowhere. */
 export const canPublishTo = (role: Role, environment: Pick<Environment, 'protected'>): boolean =>
   can(role, environment.protected ? Permission.PublishProtected : Permission.Publish);

@@ -1,11 +1,11 @@
 import { AuditKind } from '../entities/audit-event.js';
 import type { Release, ReleaseEvent } from '../entities/release.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
-import { protectedEnvironment } from '../errors/factories.js';
+import { protectedEnvironment, roleRefused } from '../errors/factories.js';
 import type { Environments } from '../ports/environments.js';
 import type { Releases } from '../ports/releases.js';
-import { isManager } from '../rules/roles.js';
 import { auditEventFor } from './in-memory-audit.js';
+import { can, canPublishTo, Permission } from '../rules/roles.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryEnvironments(state: InMemoryState): Environments {
@@ -99,49 +99,73 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
   };
 }
 
-export function inMemoryReleases(state: InMemoryState): Releases {
-  const envName = (id: string) => byKey(state.environments, id)?.name ?? '?';
-  return {
-    async publish({
-      eventId,
-      componentId,
-      environmentId,
+/** Who may write a release as it is written (rules/roles.ts), as packages/db checks it. */
+export function refuseUnlessAllowed(state: InMemoryState, environmentId: string, userId: string): void {
+  const environment = state.environments.find((env) => env.id === environmentId);
+  const role = state.memberships.find(
+    (m) => m.userId === userId && m.organizationId === environment?.organizationId,
+  )?.role;
+  if (!environment || role === undefined || !can(role, Permission.Publish))
+    throw roleRefused('publish');
+  if (!canPublishTo(role, environment)) throw protectedEnvironment(environment.name);
+}
+
+/** The in-memory twin of packages/db's writeRelease: the release, its event and its audit row. */
+export function writeRelease(
+  state: InMemoryState,
+  input: Omit<Parameters<Releases['publish']>[0], 'enforceProtection'>,
+  request?: { requestId: string; requestedBy: string },
+): ReleaseEvent {
+  const { eventId, componentId, environmentId, variantId, releasedBy, now, audit } = input;
+  const index = state.releases.findIndex(
+    (r) => r.componentId === componentId && r.environmentId === environmentId,
+  );
+  const previous = state.releases[index];
+  // As the database: never dated before the release it follows.
+  const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
+  const environment = byKey(state.environments, environmentId);
+  const release: Release = {
+    componentId,
+    environmentId,
+    environmentName: environment?.name ?? '?',
+    variantId,
+    releasedBy,
+    releasedAt,
+  };
+  if (index >= 0) state.releases[index] = release;
+  else state.releases.push(release);
+  const event: ReleaseEvent = {
+    ...release,
+    id: eventId,
+    previousVariantId: previous?.variantId ?? null,
+  };
+  state.releaseEvents.push(event);
+  const sequence = (id: string | undefined) => state.variants.find((v) => v.id === id)?.sequence;
+  const [next, before] = [sequence(variantId), sequence(previous?.variantId)];
+  state.recordAudit({
+    id: audit.eventId,
+    organizationId: environment?.organizationId ?? '',
+    actorId: audit.actorId,
+    kind: AuditKind.ReleasePublished,
+    componentId,
+    subjectUserId: null,
+    details: {
+      environment: release.environmentName,
       variantId,
-      releasedBy,
-      now,
-      enforceProtection,
-    }) {
-      if (enforceProtection) {
-        const environment = state.environments.find((env) => env.id === environmentId);
-        const role = state.memberships.find(
-          (m) => m.userId === releasedBy && m.organizationId === environment?.organizationId,
-        )?.role;
-        if (environment?.protected && (role === undefined || !isManager(role)))
-          throw protectedEnvironment(environment.name);
-      }
-      const index = state.releases.findIndex(
-        (r) => r.componentId === componentId && r.environmentId === environmentId,
-      );
-      const previous = state.releases[index];
-      // As the database: never dated before the release it follows.
-      const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
-      const release: Release = {
-        componentId,
-        environmentId,
-        environmentName: envName(environmentId),
-        variantId,
-        releasedBy,
-        releasedAt,
-      };
-      if (index >= 0) state.releases[index] = release;
-      else state.releases.push(release);
-      const event: ReleaseEvent = {
-        ...release,
-        id: eventId,
-        previousVariantId: previous?.variantId ?? null,
-      };
-      state.releaseEvents.push(event);
-      return event;
+      previousVariantId: event.previousVariantId,
+      rollback: next !== undefined && before !== undefined && next < before,
+      ...request,
+    },
+    createdAt: now,
+  });
+  return event;
+}
+
+export function inMemoryReleases(state: InMemoryState): Releases {
+  return {
+    async publish({ enforceProtection, ...input }) {
+      if (enforceProtection) refuseUnlessAllowed(state, input.environmentId, input.releasedBy);
+      return writeRelease(state, input);
     },
     listCurrent: async (componentId) =>
       state.releases

@@ -7,6 +7,7 @@ import { inMemoryInvitations } from './in-memory-invitations.js';
 import { inMemoryMembers } from './in-memory-members.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
+import { inMemoryReleaseRequests } from './in-memory-release-requests.js';
 import { InMemoryState } from './in-memory-state.js';
 import { inMemoryUploadSessions } from './in-memory-upload-sessions.js';
 
@@ -28,6 +29,7 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     uploadSessions: inMemoryUploadSessions(state),
     environments: inMemoryEnvironments(state),
     releases: inMemoryReleases(state),
+    releaseRequests: inMemoryReleaseRequests(state),
     flows: inMemoryFlows(state),
     previewKeys: inMemoryPreviewKeys(state),
     auditTrail: inMemoryAuditTrail(state),

@@ -5,11 +5,16 @@ import type { Invitation } from '../entities/invitation.js';
 import type { Membership, Organization } from '../entities/organization.js';
 import type { PreviewKey } from '../entities/preview-key.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
+import type { ReleaseRequest } from '../entities/release-request.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
 
 /** An invitation as stored: with its token's hash. */
 export type StoredInvitation = Invitation & { readonly tokenHash: string };
+export type StoredReleaseRequest = Omit<
+  ReleaseRequest,
+  'organizationId' | 'componentName' | 'environmentName' | 'variantSequence'
+>;
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */
 export class InMemoryState {
@@ -23,6 +28,8 @@ export class InMemoryState {
   environments: Environment[] = [];
   releases: Release[] = [];
   releaseEvents: ReleaseEvent[] = [];
+  /** Stored without the joined names (component, environment, variant sequence), read through the fake. */
+  releaseRequests: StoredReleaseRequest[] = [];
   flows: Flow[] = [];
   passwordHashes = new Map<string, string>();
   previewKeys: (PreviewKey & { secretHash: string })[] = [];

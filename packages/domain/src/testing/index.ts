@@ -5,3 +5,4 @@ export * from './in-memory-credentials.js';
 export * from './in-memory-grant-lookup.js';
 export * from './test-deps.js';
 export * from './contracts/index.js';
+export * from './publish-outcomes.js';

@@ -11,3 +11,4 @@ export type { AuditedWritesSubject } from './audit-subject.js';
 export * from './audited-content-contract.js';
 export * from './audited-setup-contract.js';
 export * from './members-contract.js';
+export * from './release-requests-contract.js';

@@ -7,22 +7,31 @@ import { normalizeEnvironmentName } from '../../rules/names.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
 import { requireVariant } from '../components/require-variant.js';
 import { requireEnvironment } from './require-environment.js';
+import { requestRelease, type RequestedRelease } from '../release-requests/request-release.js';
 import { requirePublishPermission } from './require-publish-permission.js';
+
+export type PublishOutcome =
+  | { readonly outcome: 'released'; readonly event: ReleaseEvent; readonly variant: Variant }
+  | RequestedRelease;
 
 /**
  * Releases a variant (default: the latest) to an environment. Publishing an
  * earlier variant is how a rollback is done; every publish is kept in the history.
- * A protected environment takes releases from owners and admins only (ENVIRONMENT_PROTECTED).
+ * Roles (rules/roles.ts): a viewer publishes nowhere (FORBIDDEN); a member's publish to a
+ * protected environment becomes a release request (outcome `requested`), also when the
+ * environment is protected between the check and the write (the write checks again).
  */
 export async function publishVariant(
   input: { actor: Actor; componentId: string; environment: string; variantId?: string | undefined },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
-): Promise<{ event: ReleaseEvent; variant: Variant }> {
+): Promise<PublishOutcome> {
   normalizeEnvironmentName(input.environment); // a malformed name is bad input, before any lookup
   const component = await loadAccessibleComponent(input.actor, input.componentId, deps);
   const environment = await requireEnvironment(component.organizationId, input.environment, deps);
-  await requirePublishPermission(input.actor, environment, deps);
+  const { way } = await requirePublishPermission(input.actor, environment, deps);
   const variant = await pickVariant(component.id, input.variantId, deps);
+  const asRequest = () => requestRelease({ actor: input.actor, component, environment, variant }, deps);
+  if (way === 'request') return asRequest();
   try {
     const event = await deps.repos.releases.publish({
       eventId: deps.ids.newId(),
@@ -32,13 +41,12 @@ export async function publishVariant(
       releasedBy: input.actor.userId,
       now: deps.clock.now(),
       enforceProtection: true,
+      audit: { eventId: deps.ids.newId(), actorId: input.actor.userId },
     });
-    return { event, variant };
+    return { outcome: 'released', event, variant };
   } catch (error) {
-    // Protected meanwhile (the write checks again): answer with who can, as the check above would have.
-    if (isDomainError(error) && error.code === ErrorCode.EnvironmentProtected) {
-      await requirePublishPermission(input.actor, { ...environment, protected: true }, deps);
-    }
+    // Protected meanwhile (the write checks again): the member's publish becomes a request, as the check above would have made it.
+    if (isDomainError(error) && error.code === ErrorCode.EnvironmentProtected) return asRequest();
     throw error;
   }
 }

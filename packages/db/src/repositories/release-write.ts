@@ -1,0 +1,71 @@
+import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironment, roleRefused, type AuditNote, type ReleaseEvent, type Role } from '@cp/domain';
+import type { Prisma } from '../generated/prisma/client.js';
+import { recordAudit } from './audit-record.js';
+import { toReleaseEvent } from './mappers.js';
+
+export interface ReleaseWrite {
+  eventId: string;
+  componentId: string;
+  environmentId: string;
+  variantId: string;
+  releasedBy: string;
+  now: Date;
+  audit: AuditNote;
+}
+
+/**
+ * Inside `tx`: makes the variant current, appends the history event and the ReleasePublished
+ * audit row (with the request it comes from, when approved). Publishes of one component take
+ * turns (a row lock on the component that does not block variant inserts), so each event
+ * records the variant it really replaced, even for the very first release of an environment.
+ */
+export async function writeRelease(
+  tx: Prisma.TransactionClient,
+  input: ReleaseWrite,
+  request?: { requestId: string; requestedBy: string },
+): Promise<ReleaseEvent> {
+  const { eventId, componentId, environmentId, variantId, releasedBy, now, audit } = input;
+  const [component] = await tx.$queryRaw<{ organization_id: string }[]>`
+    SELECT organization_id FROM components WHERE id = ${componentId}::uuid FOR NO KEY UPDATE`;
+  if (!component) throw notFound('Component', componentId);
+  const key = { componentId_environmentId: { componentId, environmentId } };
+  const previous = await tx.release.findUnique({ where: key, select: { variantId: true, releasedAt: true, variant: { select: { sequence: true } } } });
+  // Publishes take the lock in their own order, not in the order their clocks were read:
+  // an event is never dated before the one it follows, so history's (releasedAt, seq) order is the chain's.
+  const releasedAt = previous && previous.releasedAt > now ? previous.releasedAt : now;
+  const current = { variantId, releasedById: releasedBy, releasedAt };
+  await tx.release.upsert({ where: key, create: { componentId, environmentId, ...current }, update: current });
+  const row = await tx.releaseEvent.create({
+    data: { id: eventId, componentId, environmentId, previousVariantId: previous?.variantId ?? null, ...current },
+    include: { environment: { select: { name: true } }, variant: { select: { sequence: true } } },
+  });
+  const event = toReleaseEvent(row);
+  // A rollback: the environment goes back to an earlier upload than the one it served.
+  const rollback = previous !== null && row.variant.sequence < previous.variant.sequence;
+  await recordAudit(tx, {
+    id: audit.eventId,
+    organizationId: component.organization_id,
+    actorId: audit.actorId,
+    kind: AuditKind.ReleasePublished,
+    componentId,
+    details: { environment: event.environmentName, variantId, previousVariantId: event.previousVariantId, rollback, ...request },
+    createdAt: now,
+  });
+  return event;
+}
+
+/**
+ * The user's role and the environment's flag as the release is written (rules/roles.ts
+ * canPublishTo), the flag under a share lock: a concurrent protect (an UPDATE of the row) waits
+ * for this release to commit, or this release sees it and is refused.
+ */
+export async function refuseUnlessAllowed(tx: Prisma.TransactionClient, environmentId: string, userId: string): Promise<void> {
+  const [row] = await tx.$queryRaw<{ name: string; protected: boolean; role: Role | null }[]>`
+    SELECT e.name, e.protected, m.role::text AS role
+    FROM environments e
+    LEFT JOIN memberships m ON m.organization_id = e.organization_id AND m.user_id = ${userId}::uuid
+    WHERE e.id = ${environmentId}::uuid
+    FOR SHARE OF e`;
+  if (!row || row.role === null || !can(row.role, Permission.Publish)) throw roleRefused('publish');
+  if (!canPublishTo(row.role, row)) throw protectedEnvironment(row.name);
+}
