@@ -16,7 +16,7 @@ describeEachBackend('release requests', (db) => {
     },
     auditOf: async (componentId) =>
       (
-        await db().prisma.auditEvent.findMany({ where: { componentId }, orderBy: { seq: 'asc' } })
+        await db().prisma.auditEvent.findMany({ where: { componentId, kind: { startsWith: 'release.' } }, orderBy: { seq: 'asc' } })
       ).map(({ kind, actorId, details }) => ({ kind: kind as never, actorId, details: details as never })),
   }));
 });

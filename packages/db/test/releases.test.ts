@@ -204,13 +204,13 @@ describeEachBackend('releases', (db) => {
     await publish(v1, 'staging');
     await publish(v2, 'staging');
     const rows = await db().prisma.auditEvent.findMany({
-      where: { componentId: component.id },
+      where: { componentId: component.id, kind: 'release.published' },
       orderBy: { seq: 'asc' },
     });
     expect(rows.map((r) => [r.kind, r.actorId, r.organizationId, r.details])).toEqual([
-      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v2.id, previousVariantId: null, rollback: false }],
-      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v1.id, previousVariantId: v2.id, rollback: true }],
-      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v2.id, previousVariantId: v1.id, rollback: false }],
+      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v2.id, variantSequence: 2, previousVariantId: null, previousVariantSequence: null, rollback: false }],
+      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v1.id, variantSequence: 1, previousVariantId: v2.id, previousVariantSequence: 2, rollback: true }],
+      ['release.published', owner.user.id, owner.organization.id, { environment: 'staging', variantId: v2.id, variantSequence: 2, previousVariantId: v1.id, previousVariantSequence: 1, rollback: false }],
     ]);
   });
 });

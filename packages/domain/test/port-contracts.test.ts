@@ -169,7 +169,7 @@ describe('in-memory release requests', () => {
     },
     auditOf: async (componentId) =>
       repos.state.auditEvents
-        .filter((e) => e.componentId === componentId)
+        .filter((e) => e.componentId === componentId && e.kind.startsWith('release.'))
         .map(({ kind, actorId, details }) => ({ kind, actorId, details })),
   }));
 });

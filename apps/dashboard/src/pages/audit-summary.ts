@@ -111,7 +111,7 @@ export function auditSummary(entry: AuditEntry): string {
     case AuditKind.ReleaseDeclined:
       return joined(variant(details), to, reason === null ? null : `reason: ${reason}`);
     case AuditKind.UploadConfirmed:
-      return joined(variant(details), details.isNewComponent === true ? 'new component' : null);
+      return joined(variant(details), details.created === true ? 'new component' : null);
     case AuditKind.InvitationCreated:
     case AuditKind.InvitationRevoked:
     case AuditKind.InvitationAccepted: {

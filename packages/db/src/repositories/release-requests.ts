@@ -37,7 +37,7 @@ export function createReleaseRequests(prisma: PrismaClient): ReleaseRequests {
       actorId: note.actorId,
       kind,
       componentId: request.componentId,
-      details: { requestId: request.id, requestedBy: request.requestedBy, environment: request.environmentName, variantId: request.variantId, ...extra },
+      details: { requestId: request.id, requestedBy: request.requestedBy, environment: request.environmentName, variantId: request.variantId, variantSequence: request.variantSequence, ...extra },
       createdAt: at,
     });
 

@@ -48,7 +48,15 @@ export async function writeRelease(
     actorId: audit.actorId,
     kind: AuditKind.ReleasePublished,
     componentId,
-    details: { environment: event.environmentName, variantId, previousVariantId: event.previousVariantId, rollback, ...request },
+    details: {
+      environment: event.environmentName,
+      variantId,
+      variantSequence: row.variant.sequence,
+      previousVariantId: event.previousVariantId,
+      previousVariantSequence: previous?.variant.sequence ?? null,
+      rollback,
+      ...request,
+    },
     createdAt: now,
   });
   return event;

@@ -46,6 +46,7 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
         requestedBy: row.requestedBy,
         environment: request.environmentName,
         variantId: row.variantId,
+        variantSequence: request.variantSequence,
         ...extra,
       },
       createdAt: row.decidedAt ?? row.requestedAt,

@@ -152,7 +152,9 @@ export function writeRelease(
     details: {
       environment: release.environmentName,
       variantId,
+      variantSequence: next ?? null,
       previousVariantId: event.previousVariantId,
+      previousVariantSequence: before ?? null,
       rollback: next !== undefined && before !== undefined && next < before,
       ...request,
     },

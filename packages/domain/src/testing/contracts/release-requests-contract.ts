@@ -13,7 +13,7 @@ export interface ReleaseRequestsSubject {
     organizationId: string,
     createdBy: string,
   ) => Promise<{ id: string; variants: [string, string] }>;
-  /** The audit rows about a component, oldest first. */
+  /** The audit rows of the component's releases and requests (kinds `release.*`), oldest first. */
   readonly auditOf: (
     componentId: string,
   ) => Promise<Pick<AuditEvent, 'kind' | 'actorId' | 'details'>[]>;
@@ -121,6 +121,7 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
           requestedBy: member,
           environment: 'prod',
           variantId: component.variants[0],
+          variantSequence: 1,
         },
       },
     ]);
@@ -158,7 +159,9 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
     expect(audit[1]!.details).toEqual({
       environment: 'prod',
       variantId: component.variants[0],
+      variantSequence: 1,
       previousVariantId: null,
+      previousVariantSequence: null,
       rollback: false,
       requestId: request.id,
       requestedBy: member,
