@@ -30,7 +30,7 @@ export async function anUploadOf(domain: DomainDeps, component: Component, optio
   return (await domain.repos.variants.findById(variant.id))!;
 }
 
-/** `user` joins the organization with `role` (through Prisma: nothing in the product invites people yet). */
+/** `user` joins the organization with `role` straight in the database: a shortcut past invitations for tests about what a role sees. */
 export async function aMembership(db: TestDatabase | null, user: User, organizationId: string, role: Role = 'member'): Promise<void> {
   if (db === null) throw new Error("aMembership needs the stack's own database");
   await joinOrganization(db, { userId: user.id, organizationId, role });
