@@ -86,7 +86,7 @@ it('invite, sign up through the link, viewer refused, member request approved, a
   await viewer.goto(`${stack.url}/component/${component.id}/publish?environment=staging&variant=${variants[1]!.id}`);
   const publish = viewer.getByRole('button', { name: 'Publish staging to v2' });
   expect(await publish.isDisabled()).toBe(true);
-  await publish.evaluate((button) => button.removeAttribute('disabled'));
+  await viewer.evaluate(`document.querySelector('form[action$="/publish"] button[type=submit]').removeAttribute('disabled')`);
   const [refused] = await Promise.all([viewer.waitForEvent('response', (r) => r.request().method() === 'POST'), publish.click()]);
   expect(refused.status()).toBe(403);
   expect(await viewer.textContent('body')).toContain('Your role in this organization is viewer');
@@ -115,7 +115,7 @@ it('invite, sign up through the link, viewer refused, member request approved, a
   await ownerPage.goto(`${stack.url}/orgs/${org()}/audit`);
   await ownerPage.screenshot({ path: `${ARTIFACTS}team-audit.png`, fullPage: true });
   const rows = ownerPage.getByTestId('audit-event');
-  const kinds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-kind')));
+  const kinds = await Promise.all((await rows.all()).map((row) => row.getAttribute('data-kind')));
   expect(kinds.slice(0, 7)).toEqual([
     'release.approved',
     'release.published',

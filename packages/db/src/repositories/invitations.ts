@@ -2,8 +2,8 @@ import {
   acceptRefusal,
   AuditKind,
   emailKey,
+  invitationAuditEvent,
   isUuid,
-  type AuditNote,
   type Invitation,
   type Invitations,
   type Role,
@@ -12,26 +12,6 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import { toInvitation } from './mappers.js';
 
-const auditRow = (
-  invitation: Invitation,
-  audit: AuditNote,
-  kind: AuditKind,
-  at: Date,
-  more: { subjectUserId?: string; details?: Record<string, string | string[]> } = {},
-) => ({
-  id: audit.eventId,
-  organizationId: invitation.organizationId,
-  actorId: audit.actorId,
-  kind,
-  subjectUserId: more.subjectUserId ?? null,
-  details: {
-    invitationId: invitation.id,
-    email: invitation.email,
-    role: invitation.role,
-    ...more.details,
-  },
-  createdAt: at,
-});
 
 /** Thrown inside the acceptance's transaction to roll the claim back: the person was a member already. */
 class AlreadyMember extends Error {
@@ -72,7 +52,7 @@ export function createInvitations(prisma: PrismaClient): Invitations {
         );
         await recordAudit(
           tx,
-          auditRow(created, audit, AuditKind.InvitationCreated, invitation.createdAt, {
+          invitationAuditEvent(created, audit, AuditKind.InvitationCreated, invitation.createdAt, {
             details: { replaced },
           }),
         );
@@ -99,7 +79,7 @@ export function createInvitations(prisma: PrismaClient): Invitations {
         });
         if (revoked) {
           const invitation = toInvitation(revoked);
-          await recordAudit(tx, auditRow(invitation, audit, AuditKind.InvitationRevoked, now));
+          await recordAudit(tx, invitationAuditEvent(invitation, audit, AuditKind.InvitationRevoked, now));
           return invitation;
         }
         const row = await tx.invitation.findFirst({ where: { id: invitationId, organizationId } });
@@ -142,7 +122,7 @@ export function createInvitations(prisma: PrismaClient): Invitations {
           }
           await recordAudit(
             tx,
-            auditRow(invitation, audit, AuditKind.InvitationAccepted, now, {
+            invitationAuditEvent(invitation, audit, AuditKind.InvitationAccepted, now, {
               subjectUserId: userId,
             }),
           );

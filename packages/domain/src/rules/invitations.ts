@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AuditEvent, AuditKind, AuditNote } from '../entities/audit-event.js';
 import { invitationState, type Invitation, type InvitableRole } from '../entities/invitation.js';
 import { Role } from '../entities/organization.js';
 import { invalidInput } from '../errors/factories.js';
@@ -64,3 +65,26 @@ export function acceptRefusal(
   if (state !== 'pending') return state;
   return emailKey(invitation.email) === accountEmailKey ? null : 'wrong-account';
 }
+
+/** The audit row of an invitation's change (created, revoked, accepted): one shape for the database and the fakes. */
+export const invitationAuditEvent = (
+  invitation: Invitation,
+  audit: AuditNote,
+  kind: AuditKind,
+  at: Date,
+  more: { subjectUserId?: string; details?: Record<string, string | string[]> } = {},
+): AuditEvent => ({
+  id: audit.eventId,
+  organizationId: invitation.organizationId,
+  actorId: audit.actorId,
+  kind,
+  componentId: null,
+  subjectUserId: more.subjectUserId ?? null,
+  details: {
+    invitationId: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    ...more.details,
+  },
+  createdAt: at,
+});

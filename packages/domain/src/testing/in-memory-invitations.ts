@@ -1,33 +1,12 @@
-import { AuditKind, type AuditNote } from '../entities/audit-event.js';
+import { AuditKind } from '../entities/audit-event.js';
 import type { Invitation } from '../entities/invitation.js';
 import type { Invitations } from '../ports/invitations.js';
-import { acceptRefusal, emailKey } from '../rules/invitations.js';
+import { acceptRefusal, emailKey, invitationAuditEvent } from '../rules/invitations.js';
 import type { InMemoryState, StoredInvitation } from './in-memory-state.js';
 
 const withoutHash = ({ tokenHash: _hash, ...invitation }: StoredInvitation): Invitation =>
   invitation;
 
-const row = (
-  invitation: Invitation,
-  audit: AuditNote,
-  kind: AuditKind,
-  at: Date,
-  more: { subjectUserId?: string; details?: Record<string, string | string[]> } = {},
-) => ({
-  id: audit.eventId,
-  organizationId: invitation.organizationId,
-  actorId: audit.actorId,
-  kind,
-  componentId: null,
-  subjectUserId: more.subjectUserId ?? null,
-  details: {
-    invitationId: invitation.id,
-    email: invitation.email,
-    role: invitation.role,
-    ...more.details,
-  },
-  createdAt: at,
-});
 
 /** Each method runs without an await: as atomic as the port demands. */
 export function inMemoryInvitations(state: InMemoryState): Invitations {
@@ -62,7 +41,7 @@ export function inMemoryInvitations(state: InMemoryState): Invitations {
       };
       state.invitations.push(stored);
       state.recordAudit(
-        row(stored, audit, AuditKind.InvitationCreated, invitation.createdAt, {
+        invitationAuditEvent(stored, audit, AuditKind.InvitationCreated, invitation.createdAt, {
           details: { replaced },
         }),
       );
@@ -84,7 +63,7 @@ export function inMemoryInvitations(state: InMemoryState): Invitations {
         return withoutHash(invitation);
       const revoked = { ...invitation, revokedAt: now, revokedBy: audit.actorId };
       state.invitations[index] = revoked;
-      state.recordAudit(row(revoked, audit, AuditKind.InvitationRevoked, now));
+      state.recordAudit(invitationAuditEvent(revoked, audit, AuditKind.InvitationRevoked, now));
       return withoutHash(revoked);
     },
     findByTokenHash: async (tokenHash) => {
@@ -110,7 +89,7 @@ export function inMemoryInvitations(state: InMemoryState): Invitations {
         role: invitation.role,
       });
       state.recordAudit(
-        row(accepted, audit, AuditKind.InvitationAccepted, now, { subjectUserId: userId }),
+        invitationAuditEvent(accepted, audit, AuditKind.InvitationAccepted, now, { subjectUserId: userId }),
       );
       return { status: 'accepted', invitation: withoutHash(accepted) };
     },
