@@ -44,13 +44,15 @@ beforeAll(async () => {
     createdBy: owner.id,
     name: `Card ${SCRIPT}`,
   });
+  // The builders' uploads recorded their own rows: this file reads only the events it records below.
+  await stack.db!.prisma.auditEvent.deleteMany({ where: { organizationId: orgId } });
   await recordAuditEvents(
     stack.db!,
     event({
       actorId: owner.id,
       kind: AuditKind.UploadConfirmed,
       componentId: pricing.id,
-      details: { variantSequence: 1, isNewComponent: true },
+      details: { sequence: 1, created: true },
       createdAt: at(1),
     }),
     event({
