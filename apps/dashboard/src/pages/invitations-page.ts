@@ -127,7 +127,8 @@ export function invitationsPage(content: InvitationsPageContent): string {
   return layout({
     title: 'Invitations',
     chrome: content.chrome,
-    body: html`<h1>Invitations to ${content.organization.name}</h1>
+    body: html`<p><a href="/orgs/${content.organization.id}/members">← Members</a></p>
+      <h1>Invitations to ${content.organization.name}</h1>
       ${noticeBox(content.notice)}
       ${content.created === undefined ? '' : createdBox(content.created)}
       ${inviteForm(base, content)} ${listSection(base, content)}`,

@@ -26,7 +26,6 @@ function header(chrome: Chrome): SafeHtml {
     [`/orgs/${org}/release-requests`, 'Release requests'],
     [`/orgs/${org}/flows`, 'Flows'],
     [`/orgs/${org}/previews`, 'Previews'],
-    [`/orgs/${org}/invitations`, 'Invitations'],
     [`/orgs/${org}/members`, 'Members'],
     [`/orgs/${org}/settings`, 'Settings'],
   ];

@@ -1,6 +1,7 @@
 import { can, canAssignRole, Permission, Role, type Member } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
+import { rolesTable } from './roles-table.js';
 
 interface MembersPageOptions {
   readonly organizationId: string;
@@ -35,7 +36,7 @@ export function membersPage(options: MembersPageOptions): string {
     const noteId = `why-${member.userId}`;
     const off = reason === null ? '' : html` disabled aria-describedby="${noteId}"`;
     const who = member.displayName === null ? member.email : `${member.displayName} (${member.email})`;
-    const roleForm = html`<form method="post" action="${base}/members/${member.userId}/role" class="inline">${csrfInput(csrf)}<input type="hidden" name="from" value="${member.role}"><label for="role-${member.userId}" class="hint">Role of ${member.email}</label><select id="role-${member.userId}" name="role"${off}>${(reason === null ? assignable : [member.role]).map((role) => html`<option value="${role}"${role === member.role ? html` selected` : ''}>${role}</option>`)}</select><button type="submit" class="secondary" aria-label="Change the role of ${member.email}"${off}>Change role</button></form>`;
+    const roleForm = html`<form method="post" action="${base}/members/${member.userId}/role" class="inline">${csrfInput(csrf)}<input type="hidden" name="from" value="${member.role}"><select id="role-${member.userId}" name="role" aria-label="Role of ${member.email}"${off}>${(reason === null ? assignable : [member.role]).map((role) => html`<option value="${role}"${role === member.role ? html` selected` : ''}>${role}</option>`)}</select><button type="submit" class="secondary" aria-label="Change the role of ${member.email}"${off}>Change role</button></form>`;
     const removeForm = html`<form method="post" action="${base}/members/${member.userId}/remove" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Remove ${member.email}"${off}>Remove</button></form>`;
     const transfer = can(me.role, Permission.Own) && member.userId !== me.userId
       ? html`<form method="post" action="${base}/members/${member.userId}/transfer" class="inline">${csrfInput(csrf)}<button type="submit" class="secondary" aria-label="Transfer ownership to ${member.email}">Transfer ownership</button></form>`
@@ -48,11 +49,13 @@ export function membersPage(options: MembersPageOptions): string {
     chrome,
     body: html`<h1>Members</h1>
 ${noticeBox(options.notice)}
-<p>Everyone in ${options.organizationName}. Your role: <strong>${me.role}</strong>. What each role may do: the README's "Roles" table.</p>
+<p>Everyone in ${options.organizationName}. Your role: <strong>${me.role}</strong>.${can(me.role, Permission.ManageMembers) ? html` <a class="button" href="${base}/invitations">Invite people</a>` : ''}</p>
 <table><thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Joined</th><th scope="col">Change</th></tr></thead><tbody>
 ${members.map(row)}
 </tbody></table>
 <p class="hint">Owners and admins change roles below owner and remove members; only owners make or unmake owners and transfer ownership (the previous owner becomes an admin). The last owner can neither leave nor be demoted.</p>
+<h2>Roles</h2>
+${rolesTable()}
 <h2>Leave</h2>
 <form method="post" action="${base}/leave" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Leave ${options.organizationName}"${lastOwner ? html` disabled aria-describedby="why-leave"` : ''}>Leave this organization</button>${lastOwner ? html`<span class="hint" id="why-leave">You are the last owner: transfer ownership first, or delete the organization (Settings).</span>` : ''}</form>`,
   });

@@ -111,6 +111,13 @@ it('invite, sign up through the link, viewer refused, member request approved, a
     { environmentName: 'prod', variantId: variants[1]!.id, releasedBy: owner.id },
   ]);
 
+  // The members page lists both newcomers with the roles they were invited with.
+  await ownerPage.goto(`${stack.url}/orgs/${org()}/members`);
+  await ownerPage.screenshot({ path: `${ARTIFACTS}team-members.png`, fullPage: true });
+  for (const [email, role] of [[viewerEmail, 'viewer'], [memberEmail, 'member']] as const) {
+    expect(await ownerPage.getByRole('row', { name: new RegExp(email) }).getByRole('cell').first().textContent()).toBe(role);
+  }
+
   // The audit trail, newest first, shows every step: who joined, who asked, who approved, what was released.
   await ownerPage.goto(`${stack.url}/orgs/${org()}/audit`);
   await ownerPage.screenshot({ path: `${ARTIFACTS}team-audit.png`, fullPage: true });
