@@ -42,14 +42,29 @@ function bootstrap(): void {
       port1.postMessage({ h: (lastHeight = height()), r: 1 });
     }
   };
-  // getBoundingClientRect forces layout, so `load` reports a height even while the frame's rendering is throttled.
+  // getBoundingClientRect forces layout, so `load` reports a height even while the frame's rendering is throttled (once laid out at all).
   const height = (): number => Math.ceil(root.getBoundingClientRect().height);
   const size = (loaded?: 1): void => {
     const now = height();
     if (now !== lastHeight || loaded) port1.postMessage({ h: (lastHeight = now), l: loaded });
   };
-  new ResizeObserver(() => size()).observe(root);
-  addEventListener('load', () => size(1));
+  // `l` goes once: at load when the document measures, else at its first layout.
+  let loadReported = false;
+  let loadWaiting = false;
+  const reportLoad = (): void => {
+    loadWaiting = false;
+    if (loadReported) return;
+    loadReported = true;
+    size(1);
+  };
+  new ResizeObserver(() => (loadWaiting ? reportLoad() : size())).observe(root);
+  addEventListener('load', () => {
+    if (height() > 0) return reportLoad();
+    // Chromium may fire load before the frame's first layout (everything then measures 0, content or not):
+    // wait for that layout (the observer), or a moment for a frame that is not rendered (offscreen) or really empty.
+    loadWaiting = true;
+    setTimeout(reportLoad, 250);
+  });
   parent.postMessage('cp:hello', '*', [port2]);
 }
 
