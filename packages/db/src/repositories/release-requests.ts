@@ -77,6 +77,13 @@ export function createReleaseRequests(prisma: PrismaClient): ReleaseRequests {
     async create({ audit: note, ...input }) {
       for (;;) {
         const created = await prisma.$transaction(async (tx) => {
+          // The requester's role as the request is written (a share lock: a concurrent demotion waits, or is seen).
+          const [requester] = await tx.$queryRaw<{ role: Role }[]>`
+            SELECT m.role::text AS role FROM components c
+            JOIN memberships m ON m.organization_id = c.organization_id AND m.user_id = ${input.requestedBy}::uuid
+            WHERE c.id = ${input.componentId}::uuid
+            FOR SHARE OF m`;
+          if (!requester || !can(requester.role, Permission.Publish)) throw roleRefused('ask for releases');
           // The partial unique index keeps one pending request per (component, environment).
           const inserted = await tx.$queryRaw<{ id: string }[]>`
             INSERT INTO release_requests (id, component_id, environment_id, variant_id, requested_by, requested_at)

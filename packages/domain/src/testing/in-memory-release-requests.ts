@@ -19,14 +19,20 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
     };
   };
   const organizationOf = (row: StoredReleaseRequest) => view(row).organizationId;
-  /** As the database: the decider's role, read as the decision is written. */
-  const refuseUnlessDecider = (row: StoredReleaseRequest, userId: string) => {
+  /** As the database: the person's role, read as the request or the decision is written. */
+  const refuseUnless = (
+    row: StoredReleaseRequest,
+    userId: string,
+    permission: Permission,
+    what: string,
+  ) => {
     const role = state.memberships.find(
       (m) => m.userId === userId && m.organizationId === organizationOf(row),
     )?.role;
-    if (role === undefined || !can(role, Permission.PublishProtected))
-      throw roleRefused('approve or decline release requests');
+    if (role === undefined || !can(role, permission)) throw roleRefused(what);
   };
+  const refuseUnlessDecider = (row: StoredReleaseRequest, userId: string) =>
+    refuseUnless(row, userId, Permission.PublishProtected, 'approve or decline release requests');
   const audit = (
     row: StoredReleaseRequest,
     kind: AuditKind,
@@ -84,6 +90,7 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
         declineReason: null,
         releaseEventId: null,
       };
+      refuseUnless(row, input.requestedBy, Permission.Publish, 'ask for releases');
       state.releaseRequests.push(row);
       audit(row, AuditKind.ReleaseRequested, note);
       return { request: view(row), created: true };

@@ -228,6 +228,18 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
     expect(await repos.releases.history(component.id, { limit: 10 })).toEqual([]);
   });
 
+  it('refuses, as it writes, a request from a viewer or from outside the organization; nothing is recorded', async () => {
+    const { repos, ask, organizationId, component } = await aTeam();
+    const { addMember } = subject();
+    const viewer = (await aUser(repos)).id;
+    await addMember(viewer, organizationId, 'viewer');
+    const stranger = (await aUser(repos)).id;
+    for (const who of [viewer, stranger])
+      await expect(ask(component.variants[0], who)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await repos.releaseRequests.listPending(component.id)).toEqual([]);
+    expect(await subject().auditOf(component.id)).toEqual([]);
+  });
+
   it("lists an organization's requests: pending oldest first, then decisions newest first; no one else's", async () => {
     const team = await aTeam();
     const other = await aTeam();
