@@ -113,7 +113,7 @@ test('/account lists connected applications and Revoke deletes the grant and its
   const refreshed = await tokenRequest(auth.issuer, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
   expect(refreshed.json.error).toBe('invalid_grant');
   // Recorded in the user's organization, in the revocation's transaction, with the name shown.
-  const recorded = await db.prisma.auditEvent.findMany({ where: { actorId: user.id } });
+  const recorded = await db.prisma.auditEvent.findMany({ where: { actorId: user.id, kind: 'application.revoked' } });
   expect(recorded.map((row) => [row.organizationId, row.kind, row.details])).toEqual([
     [user.defaultOrganizationId, 'application.revoked', { clientId: client.client_id, clientName: 'Claude Code' }],
   ]);

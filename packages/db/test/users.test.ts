@@ -109,6 +109,29 @@ describeEachBackend('users', (db) => {
     expect(await db().repos.organizations.findById(organization.id)).toBeNull();
   });
 
+  it("records the organization's creation by the new user in the same write, or nothing", async () => {
+    const organization = newOrganization();
+    const userId = randomUUID();
+    const now = new Date('2026-01-02T03:04:05.678Z');
+    const email = `${uniqueName('hedy')}@example.test`;
+    const audit = { eventId: randomUUID(), actorId: userId };
+    await db().repos.users.createWithOrganization({ user: { id: userId, email, displayName: null }, organization, now, audit });
+    const rows = await db().prisma.auditEvent.findMany({ where: { organizationId: organization.id } });
+    expect(rows.map((r) => [r.id, r.kind, r.actorId, r.details, r.createdAt])).toEqual([
+      [audit.eventId, 'organization.created', userId, { name: organization.name }, now],
+    ]);
+
+    const refused = newOrganization();
+    const attempt = db().repos.users.createWithOrganization({
+      user: { id: randomUUID(), email, displayName: null },
+      organization: refused,
+      now,
+      audit: { eventId: randomUUID(), actorId: userId },
+    });
+    expect(await errorCode(attempt)).toBe('NAME_TAKEN');
+    expect(await db().prisma.auditEvent.count({ where: { organizationId: refused.id } })).toBe(0);
+  });
+
   it('stores the password hash with the user in the same write, or neither', async () => {
     const credentials = createCredentials(db().prisma);
     const user = await db().repos.users.createWithOrganization({

@@ -30,6 +30,10 @@ describe('users and organizations', () => {
     expect(orgs).toEqual([expect.objectContaining({ id: alice.organizationId, name: "alice's organization", role: 'owner', isDefault: true })]);
     const envs = await listEnvironments({ actor: alice.actor, organizationId: alice.organizationId }, deps);
     expect(envs.map((e) => e.name)).toEqual(['prod', 'staging']);
+    const trail = await deps.repos.auditTrail.list(alice.organizationId, { limit: 10 });
+    expect(trail.map((e) => [e.kind, e.actorId, e.details])).toEqual([
+      ['organization.created', alice.actor.userId, { name: "alice's organization" }],
+    ]);
   });
   it('findUser answers null for an unknown or malformed id, where getUser answers NOT_FOUND', async () => {
     const { deps, alice } = await setup();

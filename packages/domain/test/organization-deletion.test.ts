@@ -8,7 +8,7 @@ describe('deleteOrganization', () => {
     const { deps, repos, objects } = inMemoryDeps();
     const { actor, organizationId } = await aUser(deps, 'ada@example.com');
     const team = await createOrganization({ actor, name: 'Team' }, deps);
-    expect(repos.state.auditEvents.map((e) => [e.kind, e.organizationId, e.details])).toEqual([
+    expect(repos.state.auditEvents.filter((e) => e.organizationId === team.id).map((e) => [e.kind, e.organizationId, e.details])).toEqual([
       ['organization.created', team.id, { name: 'Team' }],
     ]);
     const keys: string[] = [];

@@ -1,5 +1,6 @@
-import { DomainError, ErrorCode, isUuid, type Users } from '@cp/domain';
+import { AuditKind, DomainError, ErrorCode, isUuid, type Users } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { recordAudit } from './audit-record.js';
 import { isUniqueViolation } from './errors.js';
 import { toUser } from './mappers.js';
 import { environmentTaken, organizationData } from './organization-data.js';
@@ -9,14 +10,14 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export function createUsers(prisma: PrismaClient): Users {
   return {
-    async createWithOrganization({ user, organization, passwordHash, now }) {
+    async createWithOrganization({ user, organization, passwordHash, now, audit }) {
       try {
-        // One batch transaction: the organization (with its environments) first,
-        // then the user who points at it as default, with an owner membership
-        // and the password hash.
-        const [, created] = await prisma.$transaction([
-          prisma.organization.create({ data: organizationData(organization, now) }),
-          prisma.user.create({
+        // One transaction: the organization (with its environments) first, then the
+        // user who points at it as default, with an owner membership and the password
+        // hash, then the organization's audit row.
+        const created = await prisma.$transaction(async (tx) => {
+          await tx.organization.create({ data: organizationData(organization, now) });
+          const row = await tx.user.create({
             data: {
               id: user.id,
               email: user.email,
@@ -27,8 +28,13 @@ export function createUsers(prisma: PrismaClient): Users {
               memberships: { create: { organizationId: organization.id, role: 'owner', joinedAt: now } },
               ...(passwordHash === undefined ? {} : { credential: { create: { passwordHash, updatedAt: now } } }),
             },
-          }),
-        ]);
+          });
+          if (audit !== undefined) {
+            const details = { name: organization.name };
+            await recordAudit(tx, { id: audit.eventId, organizationId: organization.id, actorId: audit.actorId, kind: AuditKind.OrganizationCreated, details, createdAt: now });
+          }
+          return row;
+        });
         return toUser(created);
       } catch (error) {
         throw emailTaken(error, user.email) ?? environmentTaken(error, organization) ?? error;

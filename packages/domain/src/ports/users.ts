@@ -1,3 +1,4 @@
+import type { AuditNote } from '../entities/audit-event.js';
 import type { User } from '../entities/user.js';
 import type { NewOrganization } from './organizations.js';
 
@@ -14,6 +15,8 @@ export interface Users {
     /** Opaque to the domain: computed and checked by the auth server, stored in the same transaction. */
     passwordHash?: string | undefined;
     now: Date;
+    /** When given, the organization's `organization.created` audit row, written in the same transaction. */
+    audit?: AuditNote;
   }): Promise<User>;
   findById(id: string): Promise<User | null>;
   /** The users among `ids` that exist, in any order, in one read (ids that are not UUIDs match none). */

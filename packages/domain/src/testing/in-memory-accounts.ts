@@ -21,13 +21,14 @@ export function addOrganization(state: InMemoryState, organization: NewOrganizat
 
 export function inMemoryUsers(state: InMemoryState): Users {
   return {
-    async createWithOrganization({ user, organization, passwordHash, now }) {
+    async createWithOrganization({ user, organization, passwordHash, now, audit }) {
       if (state.users.some((u) => u.email.toLowerCase() === user.email.toLowerCase())) {
         throw new DomainError(ErrorCode.NameTaken, 'An account with this email already exists.');
       }
       const created: User = { ...user, defaultOrganizationId: organization.id, createdAt: now };
       state.users.push(created);
       addOrganization(state, organization, user.id, now);
+      if (audit) state.recordAudit(organizationAudit(AuditKind.OrganizationCreated, organization.id, audit, now, { name: organization.name }));
       if (passwordHash !== undefined) state.passwordHashes.set(user.id, passwordHash);
       return created;
     },

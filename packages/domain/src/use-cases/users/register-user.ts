@@ -22,10 +22,12 @@ export async function registerUser(
     throw invalidInput('email', 'enter an email address such as name@example.com.');
   }
   const name = displayName?.trim() || null;
+  const userId = deps.ids.newId();
   return deps.repos.users.createWithOrganization({
-    user: { id: deps.ids.newId(), email: address, displayName: name },
+    user: { id: userId, email: address, displayName: name },
     organization: personalOrganization({ email: address, displayName: name }, deps),
     passwordHash,
     now: deps.clock.now(),
+    audit: { eventId: deps.ids.newId(), actorId: userId },
   });
 }
