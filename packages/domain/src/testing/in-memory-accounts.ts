@@ -1,4 +1,4 @@
-import { AuditKind, type AuditEvent, type AuditNote } from '../entities/audit-event.js';
+import { AuditKind } from '../entities/audit-event.js';
 import { Role, type Organization } from '../entities/organization.js';
 import type { User } from '../entities/user.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
@@ -28,7 +28,7 @@ export function inMemoryUsers(state: InMemoryState): Users {
       const created: User = { ...user, defaultOrganizationId: organization.id, createdAt: now };
       state.users.push(created);
       addOrganization(state, organization, user.id, now);
-      if (audit) state.recordAudit(organizationAudit(AuditKind.OrganizationCreated, organization.id, audit, now, { name: organization.name }));
+      if (audit) state.recordAudit(auditEventFor(audit, { organizationId: organization.id, kind: AuditKind.OrganizationCreated, now, details: { name: organization.name } }));
       if (passwordHash !== undefined) state.passwordHashes.set(user.id, passwordHash);
       return created;
     },
@@ -42,7 +42,7 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
   return {
     async create({ organization, ownerId, now, audit }) {
       const org = addOrganization(state, organization, ownerId, now);
-      if (audit) state.recordAudit(organizationAudit(AuditKind.OrganizationCreated, org.id, audit, now, { name: org.name }));
+      if (audit) state.recordAudit(auditEventFor(audit, { organizationId: org.id, kind: AuditKind.OrganizationCreated, now, details: { name: org.name } }));
       return org;
     },
     findById: async (id) => byKey(state.organizations, id),
@@ -85,7 +85,7 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
       const before = state.organizations[index];
       if (!before) return null;
       state.organizations[index] = { ...before, name };
-      state.recordAudit(organizationAudit(AuditKind.OrganizationRenamed, organizationId, audit, now, { before: before.name, after: name }));
+      state.recordAudit(auditEventFor(audit, { organizationId, kind: AuditKind.OrganizationRenamed, now, details: { before: before.name, after: name } }));
       return state.organizations[index];
     },
     async delete({ organizationId, actorId, confirmName, personalOrganizationFor, now }) {
@@ -117,6 +117,3 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
   };
 }
 
-function organizationAudit(kind: AuditKind, organizationId: string, audit: AuditNote, now: Date, details: AuditEvent['details']): AuditEvent {
-  return { id: audit.eventId, organizationId, actorId: audit.actorId, kind, componentId: null, subjectUserId: null, details, createdAt: now };
-}

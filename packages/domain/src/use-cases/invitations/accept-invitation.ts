@@ -5,6 +5,7 @@ import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { emailKey, hashInvitationToken, isInvitationToken } from '../../rules/invitations.js';
 import { invitationNotFound } from './find-invitation.js';
+import { auditNote } from '../access/audit-note.js';
 
 /**
  * The signed-in actor joins the organization through an invitation link.
@@ -30,7 +31,7 @@ export async function acceptInvitation(
       emailKey: emailKey(user.email),
       now: deps.clock.now(),
     },
-    { eventId: deps.ids.newId(), actorId: user.id },
+    auditNote({ userId: user.id }, deps),
   );
   if (outcome.status === 'not-found') throw invitationNotFound();
   const organization = await deps.repos.organizations.findById(outcome.invitation.organizationId);

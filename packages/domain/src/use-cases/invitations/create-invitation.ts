@@ -11,6 +11,7 @@ import {
 } from '../../rules/invitations.js';
 import { canAssignRole, Permission } from '../../rules/roles.js';
 import { forbiddenFor, requirePermission } from '../access/require-permission.js';
+import { auditNote } from '../access/audit-note.js';
 
 export interface CreatedInvitation {
   readonly invitation: Invitation;
@@ -57,7 +58,7 @@ export async function createInvitation(
         now.getTime() + (input.ttlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS) * 1000,
       ),
     },
-    { eventId: deps.ids.newId(), actorId: input.actor.userId },
+    auditNote(input.actor, deps),
   );
   if (created === 'already-member') {
     throw new DomainError(

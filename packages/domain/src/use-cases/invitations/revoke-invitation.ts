@@ -5,6 +5,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
 import { Permission } from '../../rules/roles.js';
 import { requirePermission } from '../access/require-permission.js';
+import { auditNote } from '../access/audit-note.js';
 
 /** Revokes an invitation of the organization (idempotent; an accepted one stays accepted): its link stops working at once. */
 export async function revokeInvitation(
@@ -25,7 +26,7 @@ export async function revokeInvitation(
           invitationId: input.invitationId,
           now: deps.clock.now(),
         },
-        { eventId: deps.ids.newId(), actorId: input.actor.userId },
+        auditNote(input.actor, deps),
       )
     : null;
   if (!revoked) throw notFound('Invitation', input.invitationId);

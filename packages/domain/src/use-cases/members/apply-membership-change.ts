@@ -2,6 +2,7 @@ import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import type { MembershipChange, MembershipChangeResult } from '../../ports/members.js';
 import { personalOrganization } from '../organizations/new-organization.js';
+import { auditNote } from '../access/audit-note.js';
 
 /**
  * What every membership change shares: the repository checks it under lock
@@ -21,7 +22,7 @@ export async function applyMembershipChange(
     actorId: actor.userId,
     change,
     personalOrganizationFor: (user) => personalOrganization(user, deps),
-    audit: { eventId: deps.ids.newId(), actorId: actor.userId },
+    audit: auditNote(actor, deps),
     now: deps.clock.now(),
   });
 }

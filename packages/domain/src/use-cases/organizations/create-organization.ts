@@ -2,6 +2,7 @@ import type { Organization } from '../../entities/organization.js';
 import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { newOrganization } from './new-organization.js';
+import { auditNote } from '../access/audit-note.js';
 
 /** A new organization owned by the actor, with `staging` and protected `prod`, as at sign-up (recorded in its audit trail). */
 export async function createOrganization(
@@ -12,6 +13,6 @@ export async function createOrganization(
     organization: newOrganization(name, deps),
     ownerId: actor.userId,
     now: deps.clock.now(),
-    audit: { eventId: deps.ids.newId(), actorId: actor.userId },
+    audit: auditNote(actor, deps),
   });
 }

@@ -5,6 +5,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { Permission } from '../../rules/roles.js';
 import { requirePermission } from '../access/require-permission.js';
 import { organizationName } from './new-organization.js';
+import { auditNote } from '../access/audit-note.js';
 
 /** Renames the organization (owners only); the trail records the old and the new name. */
 export async function renameOrganization(
@@ -15,7 +16,7 @@ export async function renameOrganization(
   const renamed = await deps.repos.organizations.rename({
     organizationId,
     name: organizationName(name),
-    audit: { eventId: deps.ids.newId(), actorId: actor.userId },
+    audit: auditNote(actor, deps),
     now: deps.clock.now(),
   });
   if (!renamed) throw notFound('Organization', organizationId);

@@ -6,6 +6,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { Permission } from '../../rules/roles.js';
 import { requirePermission } from '../access/require-permission.js';
 import { alreadyDecided, loadReleaseRequest } from './load-release-request.js';
+import { auditNote } from '../access/audit-note.js';
 
 /**
  * An owner or admin approves a pending release request: the request's variant is released to
@@ -31,7 +32,7 @@ export async function approveReleaseRequest(
     approvedBy: input.actor.userId,
     eventId: deps.ids.newId(),
     now: deps.clock.now(),
-    audit: { eventId: deps.ids.newId(), actorId: input.actor.userId },
+    audit: auditNote(input.actor, deps),
     publishAuditId: deps.ids.newId(),
   });
   if (result.outcome === 'missing') throw notFound('Release request', input.requestId);

@@ -5,6 +5,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { Permission } from '../../rules/roles.js';
 import { requirePermission } from '../access/require-permission.js';
 import { alreadyDecided, loadReleaseRequest } from './load-release-request.js';
+import { auditNote } from '../access/audit-note.js';
 
 /**
  * An owner or admin declines a pending release request with a reason the requester reads
@@ -34,7 +35,7 @@ export async function declineReleaseRequest(
     declinedBy: input.actor.userId,
     reason,
     now: deps.clock.now(),
-    audit: { eventId: deps.ids.newId(), actorId: input.actor.userId },
+    audit: auditNote(input.actor, deps),
   });
   if (result.outcome === 'missing') throw notFound('Release request', input.requestId);
   if (result.outcome === 'already-decided') throw await alreadyDecided(result.request, deps);

@@ -4,6 +4,7 @@ import type { ReleaseRequest } from '../../entities/release-request.js';
 import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { listApprovers, type Approvers } from './list-approvers.js';
+import { auditNote } from '../access/audit-note.js';
 
 export interface RequestedRelease {
   readonly outcome: 'requested';
@@ -32,7 +33,7 @@ export async function requestRelease(
     variantId: input.variant.id,
     requestedBy: input.actor.userId,
     now: deps.clock.now(),
-    audit: { eventId: deps.ids.newId(), actorId: input.actor.userId },
+    audit: auditNote(input.actor, deps),
   });
   return {
     outcome: 'requested',

@@ -9,6 +9,7 @@ import { requireVariant } from '../components/require-variant.js';
 import { requireEnvironment } from './require-environment.js';
 import { requestRelease, type RequestedRelease } from '../release-requests/request-release.js';
 import { requirePublishPermission } from './require-publish-permission.js';
+import { auditNote } from '../access/audit-note.js';
 
 export type PublishOutcome =
   | { readonly outcome: 'released'; readonly event: ReleaseEvent; readonly variant: Variant }
@@ -41,7 +42,7 @@ export async function publishVariant(
       releasedBy: input.actor.userId,
       now: deps.clock.now(),
       enforceProtection: true,
-      audit: { eventId: deps.ids.newId(), actorId: input.actor.userId },
+      audit: auditNote(input.actor, deps),
     });
     return { outcome: 'released', event, variant };
   } catch (error) {

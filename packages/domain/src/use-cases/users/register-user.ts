@@ -2,6 +2,7 @@ import type { User } from '../../entities/user.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { personalOrganization } from '../organizations/new-organization.js';
+import { auditNote } from '../access/audit-note.js';
 
 // Deliberately loose: the address is proven by whoever signs the user up, not by a regex.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -28,6 +29,6 @@ export async function registerUser(
     organization: personalOrganization({ email: address, displayName: name }, deps),
     passwordHash,
     now: deps.clock.now(),
-    audit: { eventId: deps.ids.newId(), actorId: userId },
+    audit: auditNote({ userId }, deps),
   });
 }
