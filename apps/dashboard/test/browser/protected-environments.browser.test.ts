@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { launchChromium, type Browser, type Page } from '@cp/browser-testing';
 import type { Component, User } from '@cp/domain';
-import { PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
+import { signInInChromium } from '../support/chromium-sign-in.js';
 import {
   anAccount,
   startDashboardStack,
@@ -37,15 +37,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function signIn(user: User, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${stack.url}${path}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.url}${path}`, { timeout: 10_000 });
-  return page;
-}
+const signIn = (user: User, path: string): Promise<Page> => signInInChromium(browser, stack.url, user, path);
 
 /** The text of the element that the first match's `aria-describedby` points to: its accessible description. */
 async function descriptionOf(page: Page, selector: string): Promise<string | null> {

@@ -3,6 +3,7 @@ import { launchChromium, type Browser, type Page } from '@cp/browser-testing';
 import type { Component, User, Variant } from '@cp/domain';
 import { PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { aComponentWithVariants } from '../support/builders.js';
+import { signInInChromium } from '../support/chromium-sign-in.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 
 /*
@@ -35,15 +36,7 @@ afterAll(async () => {
 
 const org = () => owner.defaultOrganizationId;
 
-async function signIn(user: User, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${stack.url}${path}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.url}${path}`, { timeout: 10_000 });
-  return page;
-}
+const signIn = (user: User, path: string): Promise<Page> => signInInChromium(browser, stack.url, user, path);
 
 /** The owner fills the Invite form; the link is shown once, on the page that answers. */
 async function invite(page: Page, email: string, role: 'viewer' | 'member'): Promise<string> {
