@@ -58,13 +58,16 @@ function bootstrap(): void {
     size(1);
   };
   new ResizeObserver(() => (loadWaiting ? reportLoad() : size())).observe(root);
-  addEventListener('load', () => {
-    if (height() > 0) return reportLoad();
-    // Chromium may fire load before the frame's first layout (everything then measures 0, content or not):
-    // wait for that layout (the observer), or a moment for a frame that is not rendered (offscreen) or really empty.
+  // Chromium may fire load before the frame's first layout (everything then measures 0, content or not):
+  // measure again every few milliseconds until it does (or the observer reports it), and after a
+  // while take 0 as the answer: a frame that is not rendered (offscreen) or really empty.
+  const measureLoad = (triesLeft: number): void => {
+    if (loadReported) return;
+    if (height() > 0 || triesLeft === 0) return reportLoad();
     loadWaiting = true;
-    setTimeout(reportLoad, 250);
-  });
+    setTimeout(() => measureLoad(triesLeft - 1), 10);
+  };
+  addEventListener('load', () => measureLoad(25));
   parent.postMessage('cp:hello', '*', [port2]);
 }
 
