@@ -295,7 +295,10 @@ test('bad filters and cursors: 400 and 404 pages, never a 500', async () => {
     title: 'That did not work',
     message: 'component: "nope" is not a component id: choose a component from the list.',
   });
-  expect(await outcome('person=%3Cscript%3E')).toMatchObject({ status: 400 });
+  expect(await outcome('person=%3Cscript%3E')).toMatchObject({
+    status: 400,
+    message: `person: "<script>" is not a person's id: choose a person from the list.`,
+  });
   for (const cursor of ['before=nope', `before=${randomUUID()}`, `after=${randomUUID()}`]) {
     expect(await outcome(cursor)).toEqual({
       status: 404,

@@ -289,6 +289,13 @@ test('an admin invites; nobody invites an owner; a member is not invited again; 
     status: 409,
     title: 'Already a member',
   });
-  expect((await invite('not an email')).status).toBe(400);
-  expect((await invite('x@example.test', 'superuser')).status).toBe(400);
+  const refusal = (page: Page) => ({ status: page.status, message: headline(page).message });
+  expect(refusal(await invite('not an email'))).toEqual({
+    status: 400,
+    message: 'email: enter the email address of the person to invite, such as name@example.com.',
+  });
+  expect(refusal(await invite('x@example.test', 'superuser'))).toEqual({
+    status: 400,
+    message: 'role: choose admin, member or viewer.',
+  });
 });

@@ -266,7 +266,10 @@ test('creating, renaming and deleting an organization: owners only, the name typ
     ['staging', false],
   ]);
   expect(await auditKinds(orgId!)).toEqual([['organization.created', { name: 'Team Two' }]]);
-  expect(outcome(await owner.browser.post('/orgs', { name: ' ' }))).toMatchObject({ status: 400 });
+  expect(outcome(await owner.browser.post('/orgs', { name: ' ' }))).toMatchObject({
+    status: 400,
+    message: 'name: an organization name must be 1-100 characters without control characters.',
+  });
 
   const admin = await anAccount(stack.auth);
   await aMembership(stack.db, admin, orgId!, 'admin');

@@ -142,7 +142,16 @@ describe('a member', () => {
     // The member cannot decide, even by sending the form.
     const refused = await member.post(`/release-requests/${request!.id}/approve`, {});
     expect(refused.status).toBe(403);
-    expect(await admin.post(`/release-requests/${request!.id}/decline`, { reason: '   ' })).toMatchObject({ status: 400 });
+    const blank = await admin.post(`/release-requests/${request!.id}/decline`, { reason: '   ' });
+    expect({ status: blank.status, message: headline(blank).message }).toEqual({
+      status: 400,
+      message: 'reason: say why the request is declined; the requester reads it.',
+    });
+    const long = await admin.post(`/release-requests/${request!.id}/decline`, { reason: 'x'.repeat(501) });
+    expect({ status: long.status, message: headline(long).message }).toEqual({
+      status: 400,
+      message: 'reason: at most 500 characters; shorten it.',
+    });
     const [approved, declined] = await Promise.all([
       admin.post(`/release-requests/${request!.id}/approve`, { back: `/orgs/${orgId}/release-requests` }),
       admin.post(`/release-requests/${request!.id}/decline`, { reason: 'racing' }),
