@@ -3,7 +3,7 @@ import { aComponent, aMemberOf, aVariant } from '@cp/db/testing';
 import type { Component, User, Variant } from '@cp/domain';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestDomain, type TestDomain } from './support/domain.js';
-import { aUser, startHarness, type Harness } from './support/harness.js';
+import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
 
 /*
  * publish_component over real HTTP (the SDK client, createApp, the database): prod is protected in
@@ -173,4 +173,17 @@ test('publish_component tells the assistant about release requests up front', as
   expect(tools.find((t) => t.name === 'publish_component')!.description).toContain(
     'pending_approval',
   );
+});
+
+test('one JSON-RPC batch of 20 publishes to prod by a member (protocol 2025-03-26) makes one release request, and releases nothing', async () => {
+  const fresh = await aComponent(domain.deps.repos, { organizationId: owner.defaultOrganizationId, createdBy: owner.id, name: 'Batch tag' });
+  const calls = Array.from({ length: 20 }, (_, i) => toolCall('publish_component', { componentId: fresh.id, environment: 'prod' }, i + 1));
+  const answer = await rpc(h.mcpUrl, calls, { token: await h.tokenFor(member), headers: { 'mcp-protocol-version': '2025-03-26' } });
+  expect(answer.status).toBe(200);
+  const results = (answer.json as { result: Result }[]).map((m) => m.result.structuredContent!);
+  expect(results).toHaveLength(20);
+  expect(new Set(results.map((r) => (r.request as { id: string }).id)).size).toBe(1);
+  expect(results.filter((r) => String(r.message).includes('a release request was made'))).toHaveLength(1);
+  expect(await domain.deps.repos.releaseRequests.listPending(fresh.id)).toHaveLength(1);
+  expect(await domain.deps.repos.releases.listCurrent(fresh.id)).toEqual([]);
 });

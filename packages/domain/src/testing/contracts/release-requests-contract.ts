@@ -127,6 +127,15 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
     ]);
   });
 
+  it('40 parallel first asks make one request; every other answers it', async () => {
+    const { repos, ask, component } = await aTeam();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => ask()));
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.request.id)).size).toBe(1);
+    expect(await repos.releaseRequests.listPending(component.id)).toHaveLength(1);
+    expect(await subject().auditOf(component.id)).toHaveLength(1);
+  });
+
   it('approval releases the requested variant (even when a newer one exists), by the approver, with both people recorded', async () => {
     const { repos, component, member, admin, prodId, ask, approve } = await aTeam();
     const { request } = await ask(component.variants[0]);
