@@ -3,6 +3,7 @@ import { createMetrics, createReadiness, expressMetrics, type Metrics, type Oper
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
+import type { CimdDeps } from './cimd/client-documents.js';
 import type { AuthConfig } from './config.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
@@ -32,6 +33,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   /** Default: PASSWORD_COST. Tests only pass a lower one (signing up at full cost makes suites slow); never set from the environment. */
   readonly passwordCost?: ScryptCost;
   readonly log: Logger;
+  /** Tests only: how client metadata documents are resolved, trusted and cached over time; production uses the defaults. */
+  readonly cimd?: CimdDeps;
 }
 
 /** What a throttled form answers while the throttle store (Redis) does not (503, Retry-After). */
@@ -48,7 +51,14 @@ const providerRoute = (req: { url?: string | undefined }): string => {
 /** Pure wiring: no listening, no env, no timers. */
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
-  const provider = createProvider({ config, signingKeys: deps.signingKeys, storage: deps.oidc, domain: deps.domain, log: deps.log });
+  const provider = createProvider({
+    config,
+    signingKeys: deps.signingKeys,
+    storage: deps.oidc,
+    domain: deps.domain,
+    log: deps.log,
+    ...(deps.cimd === undefined ? {} : { cimd: deps.cimd }),
+  });
   const pages: PageContext = {
     config,
     provider,

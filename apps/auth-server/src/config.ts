@@ -45,6 +45,31 @@ export const DASHBOARD_CLIENT_NAME = 'Component dashboard';
 
 export const dashboardRedirectUri = (dashboard: DashboardClient): string => new URL('/auth/callback', dashboard.url).href;
 
+/** Client ID Metadata Documents (README "Client ID Metadata Documents"). */
+export interface CimdConfig {
+  /** Development only (env.ts refuses it in production): documents on loopback addresses, over http or https. */
+  readonly allowLoopback: boolean;
+  /** The most of a document read; the draft recommends 5 KB. */
+  readonly maxBytes: number;
+  /** One deadline for resolving, connecting and reading. */
+  readonly timeoutMs: number;
+  /** A document's Cache-Control max-age is held within these bounds. */
+  readonly cacheSeconds: { readonly min: number; readonly max: number };
+  /** How long a refusal is remembered before the URL is fetched again. */
+  readonly failureCacheSeconds: number;
+  /** Documents (and refusals) kept at once; the least recently used go first. */
+  readonly maxCachedDocuments: number;
+}
+
+export const defaultCimd: CimdConfig = {
+  allowLoopback: false,
+  maxBytes: 5 * 1024,
+  timeoutMs: 3000,
+  cacheSeconds: { min: 60, max: 24 * 60 * 60 },
+  failureCacheSeconds: 10,
+  maxCachedDocuments: 1000,
+};
+
 export interface AuthConfig {
   /** The issuer identifier, exactly as discovery and tokens write it (no trailing slash). */
   readonly issuer: string;
@@ -61,6 +86,7 @@ export interface AuthConfig {
   readonly lifetimes: Lifetimes;
   /** Null: no dashboard is registered. */
   readonly dashboard: DashboardClient | null;
+  readonly cimd: CimdConfig;
 }
 
 const DAY = 24 * 60 * 60;
@@ -93,6 +119,7 @@ export function makeConfig(overrides: Partial<AuthConfig> & { issuer: string }):
     throttle: defaultThrottle,
     lifetimes: defaultLifetimes,
     dashboard: null,
+    cimd: defaultCimd,
     ...overrides,
   };
 }

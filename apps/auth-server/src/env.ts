@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
-import { type AuthConfig, type DashboardClient, defaultLifetimes, defaultThrottle } from './config.js';
+import { type AuthConfig, type DashboardClient, defaultCimd, defaultLifetimes, defaultThrottle } from './config.js';
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 import { type AuthSettings, authSettings } from './settings.js';
 
@@ -39,6 +39,10 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   if (production && env.DATABASE_URL === undefined) {
     problems.push('DATABASE_URL: required in production (the embedded PGlite serves one process only)');
   }
+  if (production && env.AUTH_CIMD_ALLOW_LOOPBACK) {
+    // The draft forbids this exception in production: any client_id URL could make the server call itself.
+    problems.push('AUTH_CIMD_ALLOW_LOOPBACK: development only (lets client metadata documents be fetched from loopback addresses); unset it or set it to false in production');
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   return {
@@ -50,6 +54,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       trustProxy: env.AUTH_TRUST_PROXY,
       lifetimes: defaultLifetimes,
       dashboard,
+      cimd: { ...defaultCimd, allowLoopback: env.AUTH_CIMD_ALLOW_LOOPBACK },
       throttle: {
         ...defaultThrottle,
         loginPerAccountNetwork: { ...defaultThrottle.loginPerAccountNetwork, attempts: env.AUTH_LOGIN_ACCOUNT_ATTEMPTS },

@@ -38,6 +38,7 @@ export const authSettings = defineSettings({
   AUTH_SIGNUP_IP_ATTEMPTS: positiveInt(defaultThrottle.signupPerNetwork.attempts),
   AUTH_REGISTRATION_IP_ATTEMPTS: positiveInt(defaultThrottle.registrationPerNetwork.attempts),
   AUTH_PURGE_INTERVAL_SECONDS: positiveInt(600),
+  AUTH_CIMD_ALLOW_LOOPBACK: flag(false),
   ...redisEnvShape,
   DASHBOARD_CLIENT_ID: clientId.optional(),
   DASHBOARD_CLIENT_SECRET: secret.optional(),

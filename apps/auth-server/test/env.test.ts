@@ -27,6 +27,12 @@ test('defaults: issuer http://localhost:4000, port 4000, the MCP resource, sign-
   expect(env.localSecretsFile).toBe('.data/auth/secrets.json');
 });
 
+test('AUTH_CIMD_ALLOW_LOOPBACK: off by default; true allows loopback documents in development; other values are named', () => {
+  expect(parseEnv({}).config.cimd).toMatchObject({ allowLoopback: false, maxBytes: 5120, timeoutMs: 3000, cacheSeconds: { min: 60, max: 86400 }, failureCacheSeconds: 10 });
+  expect(parseEnv({ AUTH_CIMD_ALLOW_LOOPBACK: 'true' }).config.cimd.allowLoopback).toBe(true);
+  expect(problemsOf({ AUTH_CIMD_ALLOW_LOOPBACK: 'yes please' })).toContain('AUTH_CIMD_ALLOW_LOOPBACK');
+});
+
 test('REDIS_URL: unset or empty means memory counters; anything but redis:// or rediss:// is named', () => {
   expect(parseEnv({}).redisUrl).toBeNull();
   expect(parseEnv({ REDIS_URL: '' }).redisUrl).toBeNull();
@@ -67,6 +73,14 @@ describe('production', () => {
     expect(env.config.secureCookies).toBe(true);
     expect(env.signingKeys).toHaveLength(1);
     expect(parseEnv({ NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'http://127.0.0.1:4000' }).config.issuer).toBe('http://127.0.0.1:4000');
+  });
+
+  test('AUTH_CIMD_ALLOW_LOOPBACK=true is refused in production, naming the variable (development only)', async () => {
+    const base = { NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' };
+    expect(problemsOf({ ...base, AUTH_CIMD_ALLOW_LOOPBACK: 'true' })).toContain(
+      'AUTH_CIMD_ALLOW_LOOPBACK: development only (lets client metadata documents be fetched from loopback addresses); unset it or set it to false in production',
+    );
+    expect(parseEnv({ ...base, AUTH_CIMD_ALLOW_LOOPBACK: 'false' }).config.cimd.allowLoopback).toBe(false);
   });
 
   test('reads the keys from a file', async () => {

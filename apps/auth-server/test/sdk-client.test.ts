@@ -45,6 +45,9 @@ test('the SDK client runs the whole OAuth flow against the auth and MCP servers'
   const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
   const consent = await browser.submit(await browser.open(new URL(signupHref, stack.auth.issuer).href), { email, password: PASSWORD });
   expect(consent.html).toContain('Allow SDK test client to use your account?');
+  // A registered client's consent page, unchanged by client metadata documents.
+  expect(consent.html).toContain('The application registered itself and its name is not verified.');
+  expect(consent.html).not.toContain('identified by its web address');
   const callback = new URL((await browser.submit(consent, { decision: 'allow' })).url);
   expect(callback.origin + callback.pathname).toBe(provider.redirectUrl);
   expect(callback.searchParams.get('iss')).toBe(stack.auth.issuer);

@@ -5,6 +5,7 @@ import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
 import { messagePage } from '../pages/message-pages.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
+import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
 import { providerAdapter } from './adapter.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
 import { defaultScope } from './default-scope.js';
@@ -18,6 +19,8 @@ export interface ProviderDeps {
   readonly storage: OidcStorage;
   readonly domain: Pick<DomainDeps, 'repos'>;
   readonly log: Logger;
+  /** Tests only: the document fetcher's resolver, CA and clock (README "Client ID Metadata Documents"). */
+  readonly cimd?: CimdDeps;
 }
 
 /** Endpoint paths; `/authorize`, `/token` and `/register` are MCP's fallback defaults too. */
@@ -60,8 +63,17 @@ export function createProvider(deps: ProviderDeps): Provider {
   const dashboard = config.dashboard;
   const isFirstParty = (clientId: string | undefined): boolean => dashboard !== null && clientId === dashboard.clientId;
 
+  // Documents are checked as oidc-provider checks any client's metadata, once the provider exists.
+  const built: { provider?: Provider } = {};
+  const documents = createClientDocuments({
+    ...deps.cimd,
+    config: config.cimd,
+    log: deps.log,
+    validate: async (metadata) => built.provider?.Client.validate(metadata),
+  });
+
   const configuration: Configuration = {
-    adapter: providerAdapter(deps.storage),
+    adapter: providerAdapter(deps.storage, documents),
     // The dashboard is configured, not registered: confidential, first-party, OpenID only.
     clients:
       dashboard === null
@@ -117,6 +129,8 @@ export function createProvider(deps: ProviderDeps): Provider {
       validator: (ctx, key, value, metadata) => clientPolicyValidator(ctx, key, value, metadata),
     },
     routes: ROUTES,
+    // The MCP SDK (and the draft) look for this in the RFC 8414 metadata; both metadata paths serve this document.
+    discovery: { client_id_metadata_document_supported: true },
     ttl: providerTtl(config.lifetimes),
     // Every client registered with the refresh_token grant gets one, without offline_access (DESIGN.md "Tokens").
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -169,6 +183,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   };
 
   const provider = new Provider(config.issuer, configuration);
+  built.provider = provider;
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
   provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));

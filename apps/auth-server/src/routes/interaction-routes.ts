@@ -1,6 +1,7 @@
 import { findUser, type User } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
 import { signIn } from '../accounts/sign-in.js';
+import { isUrlClientId } from '../cimd/client-id-url.js';
 import { saveConsent } from '../interactions/save-consent.js';
 import { findWaitingInteraction, finishSignIn, type Interaction } from '../interactions/waiting-interaction.js';
 import { consentPage } from '../pages/consent-page.js';
@@ -71,9 +72,20 @@ export function interactionRoutes(ctx: PageContext): Router {
 
 /** The sign-in and consent pages of an interaction, filled from its request parameters. */
 function interactionPages(ctx: PageContext) {
+  /** The application's name, and for a client metadata document the host that serves it (the name alone proves nothing). */
+  const application = async (interaction: Interaction): Promise<{ name: string; documentHost: string | null }> => {
+    const clientId = String(interaction.params.client_id);
+    if (!isUrlClientId(clientId)) {
+      const client = await ctx.provider.Client.find(clientId);
+      return { name: client?.clientName ?? 'An unnamed application', documentHost: null };
+    }
+    // The document may have been refused since the request started (its cache expired): the page still shows its host.
+    const client = await ctx.provider.Client.find(clientId).catch(() => undefined);
+    return { name: client?.clientName ?? 'An unnamed application', documentHost: new URL(clientId).host };
+  };
   const clientName = async (interaction: Interaction): Promise<string> => {
-    const client = await ctx.provider.Client.find(String(interaction.params.client_id));
-    return client?.clientName ?? 'An unnamed application';
+    const { name, documentHost } = await application(interaction);
+    return documentHost === null ? name : `${name} (${documentHost})`;
   };
   return {
     async signIn(req: Request, res: Response, interaction: Interaction, status: number, error: string | null): Promise<void> {
@@ -93,13 +105,15 @@ function interactionPages(ctx: PageContext) {
     },
     async consent(req: Request, res: Response, interaction: Interaction, user: User): Promise<void> {
       const scope = interaction.params.scope;
+      const { name, documentHost } = await application(interaction);
       sendPage(
         res,
         200,
         consentPage({
           action: `/interaction/${interaction.uid}/consent`,
           csrf: ctx.csrf.token(req, res),
-          clientName: await clientName(interaction),
+          clientName: name,
+          documentHost,
           redirectTarget: redirectTarget(interaction.params.redirect_uri),
           scopes: (typeof scope === 'string' ? scope : '').split(' ').filter((name) => name.length > 0),
           accountEmail: user.email,

@@ -8,9 +8,10 @@ import { connectRedis, type Redis } from '@cp/http-runtime/rate-limit';
 import type { TestDatabase } from '@cp/db/testing';
 import type { ScryptCost } from '../../src/accounts/passwords.js';
 import { createApp } from '../../src/app.js';
+import type { CimdDeps } from '../../src/cimd/client-documents.js';
 import { type AuthConfig, makeConfig } from '../../src/config.js';
 import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
-import { silentLogger } from '@cp/http-runtime';
+import { type Logger, silentLogger } from '@cp/http-runtime';
 import { createThrottles, type Throttles } from '../../src/security/throttle.js';
 
 /**
@@ -61,6 +62,8 @@ export interface HarnessOptions {
   readonly throttleStore?: ThrottleStoreOption;
   /** Replaces the throttles altogether (e.g. ones whose store fails). */
   readonly throttles?: Throttles;
+  /** Default: a silent logger. */
+  readonly log?: Logger;
   /** Default: TEST_PASSWORD_COST. */
   readonly passwordCost?: ScryptCost;
   /**
@@ -69,6 +72,8 @@ export interface HarnessOptions {
    * X-Forwarded-Proto: https (FormBrowser's `tlsProxy`); there is no TLS here.
    */
   readonly https?: boolean;
+  /** How client metadata documents are resolved, trusted and timed (test resolver, CA, clock). */
+  readonly cimd?: CimdDeps;
 }
 
 /** A domain on in-memory ports with a real clock (oidc-provider works in real time). */
@@ -104,7 +109,17 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   const redis = typeof store === 'object' ? store.redis : ownRedis;
   const keyPrefix = typeof store === 'object' ? store.keyPrefix : `auth-rl-test-${randomUUID()}`;
   const throttles = options.throttles ?? createThrottles(config.throttle, { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' });
-  const app = createApp({ config, signingKeys, domain, credentials, oidc, throttles, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, log: silentLogger() });
+  const app = createApp({
+    config,
+    signingKeys,
+    domain,
+    credentials,
+    oidc,
+    throttles,
+    passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
+    log: options.log ?? silentLogger(),
+    ...(options.cimd === undefined ? {} : { cimd: options.cimd }),
+  });
   server.on('request', app);
   return {
     issuer,

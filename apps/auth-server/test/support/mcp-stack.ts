@@ -8,7 +8,7 @@ import { InMemoryObjectStore } from '@cp/domain/testing';
 // apps/mcp-server and depends on this package, and a dependency back would be a cycle.
 import { silentLogger } from '@cp/http-runtime';
 import { createApp as createMcpApp, createRateLimits, makeConfig } from '../../../mcp-server/src/index.js';
-import { databaseStorage, startAuthServer, type AuthHarness } from './harness.js';
+import { databaseStorage, startAuthServer, type AuthHarness, type HarnessOptions } from './harness.js';
 
 export interface Stack {
   readonly auth: AuthHarness;
@@ -23,14 +23,17 @@ export interface Stack {
  * its JWKS and checks grants with packages/db's `createGrantLookup`.
  * `grantCacheSeconds` is short so revocation tests are quick.
  */
-export async function startStack(db: TestDatabase, options: { grantCacheSeconds?: number } = {}): Promise<Stack> {
+export async function startStack(
+  db: TestDatabase,
+  options: { grantCacheSeconds?: number; auth?: Pick<HarnessOptions, 'cimd'> & { config?: Pick<NonNullable<HarnessOptions['config']>, 'cimd'> } } = {},
+): Promise<Stack> {
   const storage = databaseStorage(db);
   const domain: DomainDeps = { ...storage.domain, objects: new InMemoryObjectStore(), config: defaultDomainConfig };
   const mcpServer: Server = createServer();
   await new Promise<void>((resolve) => mcpServer.listen(0, '127.0.0.1', resolve));
   const port = (mcpServer.address() as AddressInfo).port;
   const mcpUrl = `http://127.0.0.1:${port}/mcp`;
-  const auth = await startAuthServer({ ...storage, config: { mcpResourceUrl: mcpUrl } });
+  const auth = await startAuthServer({ ...storage, ...options.auth, config: { ...options.auth?.config, mcpResourceUrl: mcpUrl } });
   const config = makeConfig({
     port,
     publicUrl: mcpUrl,
