@@ -62,6 +62,13 @@ test('a valid document: the authorization request goes on to sign-in, and any lo
   expect(otherPort.location).toMatch(/^\/interaction\//);
 });
 
+test('with the development setting, an http document on localhost (resolved by the system) is accepted', async () => {
+  const url = documents
+    .serveJson(path('localhost'), (self) => aDocument(self.replace('127.0.0.1', 'localhost')))
+    .replace('127.0.0.1', 'localhost');
+  expect((await authorize(dev.issuer, url)).location).toMatch(/^\/interaction\//);
+});
+
 describe('refusals: each one an error page naming what is wrong (never a redirect to the client, never a 500)', () => {
   test('an http URL without the development setting', async () => {
     const url = documents.serveJson(path('http'), (self) => aDocument(self));

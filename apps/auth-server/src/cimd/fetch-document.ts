@@ -57,22 +57,23 @@ export async function fetchDocument(
       `the client metadata document at ${url.href} did not arrive within ${limits.timeoutMs / 1000} seconds; serve it faster`,
     );
   try {
-    const target = await withDeadline(
-      pickAddress(url, limits, deps.resolveHost),
+    const targets = await withDeadline(
+      checkedAddresses(url, limits, deps.resolveHost),
       deadline.signal,
       timedOut,
     );
-    return await get(url, target, limits, deps, deadline.signal, timedOut);
+    return await get(url, targets, limits, deps, deadline.signal, timedOut);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function pickAddress(
+/** Every address the host resolves to, all of them allowed; else a refusal. */
+async function checkedAddresses(
   url: URL,
   limits: FetchLimits,
   resolveHost: ResolveHost,
-): Promise<ResolvedAddress> {
+): Promise<readonly ResolvedAddress[]> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: readonly ResolvedAddress[];
   try {
@@ -97,22 +98,23 @@ async function pickAddress(
       `the host of the client metadata document (${url.host}) resolves to a private, loopback or otherwise non-public address, which this server does not fetch from; serve the document from a public address`,
     );
   }
-  return addresses[0]!;
+  return addresses;
 }
 
 function get(
   url: URL,
-  target: ResolvedAddress,
+  targets: readonly ResolvedAddress[],
   limits: FetchLimits,
   deps: FetchDeps,
   signal: AbortSignal,
   timedOut: () => CimdRefusal,
 ): Promise<FetchedDocument> {
-  // The checked address, whatever the socket asks for (also when it asks for all of them).
+  // Only the checked addresses, whatever the socket asks for: all of them (Node's happy eyeballs) or one.
   const pinned: LookupFunction = (_hostname, options, callback) => {
+    const first = targets[0]!;
     if (options.all)
-      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [target]);
-    else callback(null, target.address, target.family);
+      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [...targets]);
+    else callback(null, first.address, first.family);
   };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const connectFailed = (): CimdRefusal =>
