@@ -263,7 +263,7 @@ describe('refusals: each one an error page naming what is wrong (never a redirec
     expect(answer.location).toBeNull();
     expect(answer.message).toBe(
       refusedWith(
-        "redirect_uri did not match any of the client's registered redirect_uris",
+        `redirect_uri is not one of the redirect_uris listed in the client metadata document at ${url}; list it there, or use one that is listed`,
         'invalid_redirect_uri',
       ),
     );

@@ -6,6 +6,7 @@ import type { Logger } from '@cp/http-runtime';
 import { messagePage } from '../pages/message-pages.js';
 import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
+import { isUrlClientId } from '../cimd/client-id-url.js';
 import { providerAdapter } from './adapter.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
 import { defaultScope } from './default-scope.js';
@@ -52,6 +53,12 @@ export const cookieNames = (config: Pick<AuthConfig, 'secureCookies'>) =>
  */
 export const sessionCookieOptions = (config: AuthConfig) =>
   ({ httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true, path: '/' }) as const;
+
+/** For a client metadata document, where its redirect URIs come from (oidc-provider's message speaks of registration). */
+const documentRedirectHint = (clientId: unknown, error: string): string | undefined =>
+  error === 'invalid_redirect_uri' && typeof clientId === 'string' && isUrlClientId(clientId)
+    ? `redirect_uri is not one of the redirect_uris listed in the client metadata document at ${clientId}; list it there, or use one that is listed`
+    : undefined;
 
 const sameResource = (a: string, b: string): boolean => URL.parse(a)?.href === URL.parse(b)?.href;
 
@@ -177,7 +184,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
       ctx.body = messagePage({
         title: 'This sign-in request cannot continue',
-        message: `${out.error_description ?? out.error}. Start again from the application you were connecting (${out.error}).`,
+        message: `${documentRedirectHint(ctx.oidc?.params?.client_id, out.error) ?? out.error_description ?? out.error}. Start again from the application you were connecting (${out.error}).`,
       });
     },
   };
