@@ -1,6 +1,6 @@
 import type { Component, Repositories, Variant } from '@cp/domain';
 import { resolvePublicVariant } from '@cp/domain';
-import type { ConsumeResponse, ConsumeVariant } from '../api/response-schemas.js';
+import type { ConsumeResponse, ConsumeVariant } from './consume-schemas.js';
 import type { VariantLoaders } from './variant-loaders.js';
 
 export interface ConsumeTarget {
