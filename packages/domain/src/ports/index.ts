@@ -1,5 +1,6 @@
 export * from './system.js';
 export * from './object-store.js';
+export * from './export-store.js';
 export * from './users.js';
 export * from './organizations.js';
 export * from './members.js';
