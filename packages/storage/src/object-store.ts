@@ -186,6 +186,17 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
       );
     },
 
+    async readIfPresent(key) {
+      checkKey('read', key);
+      try {
+        return readAll(await client.getObject(bucket, key));
+      } catch (error) {
+        // A GET of a missing key says NoSuchKey, of a missing bucket NoSuchBucket: only the first is "none".
+        if (errorCode(error) === 'NoSuchKey') return null;
+        throw toStorageError(error, context('read', key));
+      }
+    },
+
     async list(prefix) {
       return attempt('list', prefix, async () => {
         const keys: string[] = [];

@@ -41,6 +41,13 @@ describe('put, list and remove (the export bucket)', () => {
     expect(Buffer.from(await target.store.read(key)).toString()).toBe('{}');
   });
 
+  it('readIfPresent gives the bytes, or null for a missing key', async () => {
+    const key = target.newKey('manifest.json');
+    expect(await target.store.readIfPresent(key)).toBeNull();
+    await target.store.put(key, Buffer.from('{"a":1}'), headers);
+    expect(Buffer.from((await target.store.readIfPresent(key))!).toString()).toBe('{"a":1}');
+  });
+
   it('list gives every key under a prefix, and only those', async () => {
     const a = target.newKey('org-a/components/x/prod.json');
     const prefix = a.slice(0, a.indexOf('org-a/') + 'org-a/'.length);
@@ -73,5 +80,6 @@ describe('put, list and remove (the export bucket)', () => {
     expect(error).toBeInstanceOf(StorageError);
     expect(error.code).toBe('BUCKET_MISSING');
     expect(error.operation).toBe('put');
+    await expect(store.readIfPresent('manifest.json')).rejects.toMatchObject({ code: 'BUCKET_MISSING' });
   });
 });

@@ -6,6 +6,7 @@ export const AuditKind = {
   OrganizationCreated: 'organization.created',
   OrganizationRenamed: 'organization.renamed',
   PrivatePreviewsChanged: 'organization.private_previews_changed',
+  StaticExportChanged: 'organization.static_export_changed',
   UploadConfirmed: 'upload.confirmed',
   TagsChanged: 'component.tags_changed',
   /** A publish or a rollback (`details.rollback`), direct or through an approved request. */

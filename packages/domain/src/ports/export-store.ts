@@ -11,6 +11,8 @@ export interface ObjectHeaders {
 export interface ExportStore {
   /** Writes the object whole, replacing what was at the key, with its headers. */
   put(key: string, bytes: Uint8Array, headers: ObjectHeaders): Promise<void>;
+  /** The object's bytes, or null when there is none at that key. */
+  readIfPresent(key: string): Promise<Uint8Array | null>;
   /** Every key that starts with `prefix`, in no particular order. */
   list(prefix: string): Promise<string[]>;
   /** Removes the object; removing a missing object is not an error. */

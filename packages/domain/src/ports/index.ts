@@ -12,6 +12,7 @@ export * from './releases.js';
 export * from './release-requests.js';
 export * from './flows.js';
 export * from './preview-keys.js';
+export * from './static-exports.js';
 export * from './audit-trail.js';
 export * from './invitations.js';
 export * from './repositories.js';

@@ -8,6 +8,7 @@ import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
 import type { ReleaseRequests } from './release-requests.js';
 import type { Releases } from './releases.js';
+import type { StaticExports } from './static-exports.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
 import type { Variants } from './variants.js';
@@ -32,4 +33,5 @@ export interface Repositories {
   readonly auditTrail: AuditTrail;
   readonly invitations: Invitations;
   readonly members: Members;
+  readonly staticExports: StaticExports;
 }

@@ -22,6 +22,10 @@ export class InMemoryExportStore implements ExportStore {
     });
   }
 
+  async readIfPresent(key: string): Promise<Uint8Array | null> {
+    return this.objects.get(key)?.bytes ?? null;
+  }
+
   async list(prefix: string): Promise<string[]> {
     return [...this.objects.keys()].filter((key) => key.startsWith(prefix));
   }

@@ -140,6 +140,7 @@ export function writeRelease(
     previousVariantId: previous?.variantId ?? null,
   };
   state.releaseEvents.push(event);
+  state.enqueueExport(environment?.organizationId ?? '');
   const sequence = (id: string | undefined) => state.variants.find((v) => v.id === id)?.sequence;
   const [next, before] = [sequence(variantId), sequence(previous?.variantId)];
   state.recordAudit({

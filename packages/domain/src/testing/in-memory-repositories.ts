@@ -9,6 +9,7 @@ import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { inMemoryReleaseRequests } from './in-memory-release-requests.js';
 import { InMemoryState } from './in-memory-state.js';
+import { inMemoryStaticExports } from './in-memory-static-exports.js';
 import { inMemoryUploadSessions } from './in-memory-upload-sessions.js';
 
 export { InMemoryState } from './in-memory-state.js';
@@ -35,5 +36,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     auditTrail: inMemoryAuditTrail(state),
     invitations: inMemoryInvitations(state),
     members: inMemoryMembers(state),
+    staticExports: inMemoryStaticExports(state),
   };
 }

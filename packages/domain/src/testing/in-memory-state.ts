@@ -6,6 +6,7 @@ import type { Membership, Organization } from '../entities/organization.js';
 import type { PreviewKey } from '../entities/preview-key.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
 import type { ReleaseRequest } from '../entities/release-request.js';
+import type { StaticExport } from '../entities/static-export.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
 
@@ -36,6 +37,14 @@ export class InMemoryState {
   /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
   auditEvents: AuditEvent[] = [];
   invitations: StoredInvitation[] = [];
+  staticExports: StaticExport[] = [];
+  /** The export jobs the fakes enqueued, in order (the queue of packages/db). */
+  exportJobs: { organizationId: string; full: boolean }[] = [];
+
+  /** The in-memory twin of packages/db's export enqueue: a job only for an organization that opted in. */
+  enqueueExport(organizationId: string, full = false): void {
+    if (this.staticExports.some((e) => e.organizationId === organizationId && e.enabled)) this.exportJobs.push({ organizationId, full });
+  }
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {

@@ -65,3 +65,5 @@ export * from './members/change-member-role.js';
 export * from './members/remove-member.js';
 export * from './members/leave-organization.js';
 export * from './members/transfer-ownership.js';
+export * from './static-export/get-static-export.js';
+export * from './static-export/set-static-export.js';
