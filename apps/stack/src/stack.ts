@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createOidcStorage } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
+import * as worker from '@cp/worker';
 import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
 import { withStackHost } from './stack-host.js';
 
@@ -34,6 +35,7 @@ export async function startStack(options: {
   const authEnv = auth.parseEnv(source);
   const deliveryEnv = delivery.parseEnv(source);
   const dashboardEnv = dashboard.parseEnv(source);
+  const workerEnv = worker.parseEnv(source);
   const infrastructure = await openEmbeddedInfrastructure({
     pgliteDir: resolve(options.root, mcpEnv.pgliteDataDir),
     s3Dir: resolve(options.root, '.data/s3'),
@@ -86,6 +88,19 @@ export async function startStack(options: {
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
         log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
+      }),
+    );
+    // The job queue's worker (webhook deliveries...) on the same PGlite: pg-boss over its connection.
+    const workerLog = createLogger({ service: 'worker', level: workerEnv.logLevel });
+    running.push(
+      await worker.serveWorker({
+        boss: createJobBoss(infrastructure.database.jobsDb),
+        jobs: worker.createJobRegistry({ log: workerLog }),
+        log: workerLog,
+        port: workerEnv.port,
+        host: workerEnv.host,
+        pollingIntervalSeconds: workerEnv.pollingIntervalSeconds,
+        checks: { database: () => infrastructure.database.sql.rows({ text: 'SELECT 1', values: [] }) },
       }),
     );
   } catch (error) {

@@ -1,0 +1,11 @@
+export { createApp, type AppDeps, type WorkerApp } from './app.js';
+export { parseEnv, loadEnv, type Env } from './env.js';
+export { serveWorker } from './serve.js';
+export { createJobRegistry, type JobDeps } from './jobs/registry.js';
+export {
+  defineJob,
+  type Job,
+  type JobDefinition,
+  type QueuePolicy,
+} from './jobs/job-definition.js';
+export { workerSettings } from './settings.js';

@@ -1,0 +1,16 @@
+import type { Logger } from '@cp/http-runtime';
+import type { JobDefinition } from './job-definition.js';
+
+/** What the job handlers run on. Each handler takes the part it needs. */
+export interface JobDeps {
+  readonly log: Logger;
+}
+
+/**
+ * Every queue the worker runs, one entry each (`defineJob({ queue, policy, handler })`).
+ * Adding a queue: its name in packages/db/src/jobs/queues.ts, a migration that creates it,
+ * an entry here (apps/worker/README.md, "Adding a queue").
+ */
+export function createJobRegistry(_deps: JobDeps): JobDefinition[] {
+  return [];
+}

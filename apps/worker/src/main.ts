@@ -1,0 +1,36 @@
+import { createJobBoss } from '@cp/db';
+import { createLogger, exitOnSignal } from '@cp/http-runtime';
+import { loadEnv } from './env.js';
+import { createJobRegistry } from './jobs/registry.js';
+import { openResources } from './resources.js';
+import { serveWorker } from './serve.js';
+
+const env = loadEnv();
+const log = createLogger({ service: 'worker', level: env.logLevel });
+
+try {
+  const resources = await openResources(env);
+  const { database } = resources;
+  const service = await serveWorker({
+    boss: createJobBoss(database.jobsDb),
+    jobs: createJobRegistry({ log }),
+    log,
+    port: env.port,
+    host: env.host,
+    pollingIntervalSeconds: env.pollingIntervalSeconds,
+    checks: { database: () => database.sql.rows({ text: 'SELECT 1', values: [] }) },
+    graceSeconds: env.shutdownGraceSeconds,
+  });
+  // SIGTERM: stop polling, let running jobs finish (at most SHUTDOWN_GRACE_SECONDS), then the pool.
+  exitOnSignal({
+    log,
+    graceSeconds: env.shutdownGraceSeconds,
+    close: async () => {
+      await service.close();
+      await resources.close();
+    },
+  });
+} catch (error) {
+  log.fatal({ err: error }, 'cannot start the worker');
+  process.exit(1);
+}

@@ -1,0 +1,15 @@
+import { databaseEnvShape, defineSettings, host, port, serviceEnvShape } from '@cp/http-runtime';
+import { z } from 'zod';
+
+/**
+ * Every variable the worker reads, with its default and what it accepts (README "Settings";
+ * docker/check.mjs checks that docker/.env.example lists `workerSettings.names`).
+ */
+export const workerSettings = defineSettings({
+  ...serviceEnvShape,
+  ...databaseEnvShape,
+  WORKER_PORT: port(4500),
+  WORKER_HOST: host,
+  // pg-boss polls at most every half second.
+  WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+});
