@@ -92,10 +92,17 @@ export async function startStack(options: {
     );
     // The job queue's worker (webhook deliveries...) on the same PGlite: pg-boss over its connection.
     const workerLog = createLogger({ service: 'worker', level: workerEnv.logLevel });
+    const staticExport = await worker.openStaticExport({
+      s3: infrastructure.s3Config,
+      exportBucket: workerEnv.staticExport.bucket,
+      prefix: workerEnv.staticExport.prefix,
+      cacheBytes: workerEnv.staticExport.cacheBytes,
+      repos: infrastructure.domain.repos,
+    });
     running.push(
       await worker.serveWorker({
         boss: createJobBoss(infrastructure.database.jobsDb),
-        jobs: worker.createJobRegistry({ log: workerLog }),
+        jobs: worker.createJobRegistry({ log: workerLog, staticExport }),
         log: workerLog,
         port: workerEnv.port,
         host: workerEnv.host,

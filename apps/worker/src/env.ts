@@ -3,6 +3,8 @@ import {
   type DatabaseSettings,
   EnvError,
   envLoader,
+  exportSettings,
+  type ExportSettings,
   isProduction,
   type ServiceSettings,
   serviceSettings,
@@ -15,6 +17,9 @@ export interface Env extends DatabaseSettings, ServiceSettings {
   readonly port: number;
   readonly host: string | undefined;
   readonly pollingIntervalSeconds: number;
+  /** null: no S3 settings, so no static export here (development: `pnpm start` gives its embedded server). */
+  readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | null;
+  readonly staticExport: ExportSettings & { readonly cacheBytes: number };
 }
 
 /** Parses the given environment; throws EnvError naming every bad variable. */
@@ -22,11 +27,20 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   const env = workerSettings.parse(source);
   const problems: string[] = [];
   if (isProduction(env) && !env.DATABASE_URL) problems.push('DATABASE_URL: required in production');
+  const s3Given = [env.S3_ENDPOINT, env.S3_ACCESS_KEY, env.S3_SECRET_KEY].filter((value) => value !== undefined).length;
+  if (s3Given > 0 && s3Given < 3) problems.push('S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY: set all three, or none (no static export from this worker)');
+  else if (isProduction(env) && s3Given === 0) problems.push('S3_ENDPOINT: required in production (the static export reads and writes objects)');
+  if (env.EXPORT_BUCKET === env.S3_BUCKET) problems.push('EXPORT_BUCKET: must differ from S3_BUCKET (the export bucket is public; the variants bucket is not)');
   if (problems.length > 0) throw new EnvError(problems);
   return {
     port: env.WORKER_PORT,
     host: env.WORKER_HOST,
     pollingIntervalSeconds: env.WORKER_POLL_SECONDS,
+    s3:
+      env.S3_ENDPOINT && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
+        ? { endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET, region: env.S3_REGION }
+        : null,
+    staticExport: { ...exportSettings(env), cacheBytes: env.WORKER_EXPORT_CACHE_BYTES },
     ...serviceSettings(env),
     ...databaseSettings(env),
   };

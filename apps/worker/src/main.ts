@@ -1,9 +1,10 @@
-import { createJobBoss } from '@cp/db';
+import { createJobBoss, createRepositories } from '@cp/db';
 import { createLogger, exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
 import { openResources } from './resources.js';
 import { serveWorker } from './serve.js';
+import { openStaticExport } from './static-export-deps.js';
 
 const env = loadEnv();
 const log = createLogger({ service: 'worker', level: env.logLevel });
@@ -11,9 +12,14 @@ const log = createLogger({ service: 'worker', level: env.logLevel });
 try {
   const resources = await openResources(env);
   const { database } = resources;
+  const staticExport =
+    env.s3 === null
+      ? null
+      : await openStaticExport({ s3: env.s3, exportBucket: env.staticExport.bucket, prefix: env.staticExport.prefix, cacheBytes: env.staticExport.cacheBytes, repos: createRepositories(database) });
+  if (staticExport === null) log.warn('no S3_ENDPOINT: this worker leaves the static-export queue to another');
   const service = await serveWorker({
     boss: createJobBoss(database.jobsDb),
-    jobs: createJobRegistry({ log }),
+    jobs: createJobRegistry({ log, staticExport }),
     log,
     port: env.port,
     host: env.host,

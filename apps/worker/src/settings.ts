@@ -1,4 +1,4 @@
-import { databaseEnvShape, defineSettings, host, port, serviceEnvShape } from '@cp/http-runtime';
+import { databaseEnvShape, defineSettings, exportEnvShape, host, objectStoreEnvShape, port, serviceEnvShape } from '@cp/http-runtime';
 import { z } from 'zod';
 
 /**
@@ -12,4 +12,9 @@ export const workerSettings = defineSettings({
   WORKER_HOST: host,
   // pg-boss polls at most every half second.
   WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // The static export reads variants from S3_BUCKET and writes EXPORT_BUCKET on the same endpoint.
+  ...objectStoreEnvShape,
+  ...exportEnvShape,
+  // Memory for the variant loaders the static export builds (variants are immutable).
+  WORKER_EXPORT_CACHE_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
 });

@@ -6,7 +6,7 @@ export type { VariantLoaders } from './variant-loaders.js';
 export { consumeItemOf, consumeVariant, loadConsumeResponse, variantName } from './consume-item.js';
 export type { ConsumeTarget, LoadedConsume, ReadDeps } from './consume-item.js';
 export { consumeResponseOf } from './consume-item.js';
-export { componentPath, EXPORT_CACHE_CONTROL, MANIFEST_PATH, organizationFolder } from './export/export-layout.js';
+export { componentPath, EXPORT_CACHE_CONTROL, exportBaseUrl, MANIFEST_PATH, organizationFolder } from './export/export-layout.js';
 export { ExportManifest, ManifestRelease, manifestOf } from './export/manifest.js';
 export { runStaticExport } from './export/run-static-export.js';
 export type { StaticExportDeps, StaticExportJob, StaticExportRun } from './export/run-static-export.js';

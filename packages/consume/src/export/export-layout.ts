@@ -22,3 +22,7 @@ export const organizationFolder = (prefix: string, organizationId: string): stri
  */
 export const EXPORT_CACHE_CONTROL =
   'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400';
+
+/** The organization's export base URL: EXPORT_PUBLIC_URL (the bucket's root as served, no trailing slash) and its folder. */
+export const exportBaseUrl = (publicUrl: string, prefix: string, organizationId: string): string =>
+  `${publicUrl}/${organizationFolder(prefix, organizationId)}`.slice(0, -1);

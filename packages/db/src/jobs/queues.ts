@@ -6,5 +6,7 @@
 export const Queue = {
   /** One delivery of one webhook message to one endpoint (`{ messageId }`). */
   WebhookDelivery: 'webhook-delivery',
+  /** Brings one organization's static export in line with its releases (`{ organizationId, full? }`). */
+  StaticExport: 'static-export',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];

@@ -2,6 +2,7 @@ import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironmen
 import type { Prisma } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import { toReleaseEvent } from './mappers.js';
+import { enqueueIfExporting, type EnqueueStaticExport } from './static-export-queue.js';
 
 export interface ReleaseWrite {
   eventId: string;
@@ -15,13 +16,15 @@ export interface ReleaseWrite {
 
 /**
  * Inside `tx`: makes the variant current, appends the history event and the ReleasePublished
- * audit row (with the request it comes from, when approved). Publishes of one component take
+ * audit row (with the request it comes from, when approved), and, for an organization that
+ * opted in, the static export's job. Publishes of one component take
  * turns (a row lock on the component that does not block variant inserts), so each event
  * records the variant it really replaced, even for the very first release of an environment.
  */
 export async function writeRelease(
   tx: Prisma.TransactionClient,
   input: ReleaseWrite,
+  exportJobs: EnqueueStaticExport,
   request?: { requestId: string; requestedBy: string },
 ): Promise<ReleaseEvent> {
   const { eventId, componentId, environmentId, variantId, releasedBy, now, audit } = input;
@@ -59,6 +62,7 @@ export async function writeRelease(
     },
     createdAt: now,
   });
+  await enqueueIfExporting(tx, component.organization_id, exportJobs);
   return event;
 }
 

@@ -47,6 +47,7 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
       const renamed = { ...current, name };
       state.environments[index] = renamed;
       if (current.name !== name) {
+        state.enqueueExport(current.organizationId);
         state.recordAudit(
           auditEventFor(audit, {
             organizationId: current.organizationId,
