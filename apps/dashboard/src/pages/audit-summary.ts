@@ -5,6 +5,7 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.OrganizationCreated]: 'Organization created',
   [AuditKind.OrganizationRenamed]: 'Organization renamed',
   [AuditKind.PrivatePreviewsChanged]: 'Preview privacy changed',
+  [AuditKind.StaticExportChanged]: 'Static export turned on or off',
   [AuditKind.UploadConfirmed]: 'Upload confirmed',
   [AuditKind.TagsChanged]: 'Tags changed',
   [AuditKind.ReleasePublished]: 'Released',
@@ -129,6 +130,8 @@ export function auditSummary(entry: AuditEntry): string {
       return joined(environment, change(details, { on: 'protected', off: 'open' }));
     case AuditKind.PrivatePreviewsChanged:
       return change(details, { on: 'private', off: 'public' }) ?? '';
+    case AuditKind.StaticExportChanged:
+      return change(details, { on: 'on', off: 'off' }) ?? '';
     case AuditKind.ApplicationRevoked:
       return joined(first(details, 'clientName', 'application', 'name'));
     default:
