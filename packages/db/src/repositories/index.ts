@@ -13,22 +13,27 @@ import { createReleases } from './releases.js';
 import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
 import { createVariants } from './variants.js';
+import { createWebhookEndpoints } from './webhook-endpoints.js';
+import { createJobSender } from '../jobs/job-sender.js';
 
 /** Every domain repository port, over one database (PostgreSQL or PGlite). */
 export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 'sql'>): Repositories {
+  // Webhook events are enqueued by the writes that cause them, inside their transactions.
+  const jobs = createJobSender();
   return {
     users: createUsers(prisma),
     organizations: createOrganizations(prisma),
-    components: createComponents(prisma, sql),
+    components: createComponents(prisma, sql, jobs),
     variants: createVariants(prisma, sql),
-    uploadSessions: createUploadSessions(prisma),
+    uploadSessions: createUploadSessions(prisma, jobs),
     environments: createEnvironments(prisma),
-    releases: createReleases(prisma),
-    releaseRequests: createReleaseRequests(prisma),
+    releases: createReleases(prisma, jobs),
+    releaseRequests: createReleaseRequests(prisma, jobs),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
     auditTrail: createAuditTrail(prisma),
     invitations: createInvitations(prisma),
     members: createMembers(prisma),
+    webhookEndpoints: createWebhookEndpoints(prisma, jobs),
   };
 }

@@ -11,6 +11,7 @@ import type { Releases } from './releases.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
 import type { Variants } from './variants.js';
+import type { WebhookEndpoints } from './webhook-endpoints.js';
 
 /*
  * Ports implemented by packages/db. Methods documented as atomic must keep their
@@ -32,4 +33,5 @@ export interface Repositories {
   readonly auditTrail: AuditTrail;
   readonly invitations: Invitations;
   readonly members: Members;
+  readonly webhookEndpoints: WebhookEndpoints;
 }

@@ -8,6 +8,7 @@ import type { Environment, Release, ReleaseEvent } from '../entities/release.js'
 import type { ReleaseRequest } from '../entities/release-request.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
+import type { WebhookEndpoint } from '../entities/webhook.js';
 
 /** An invitation as stored: with its token's hash. */
 export type StoredInvitation = Invitation & { readonly tokenHash: string };
@@ -15,6 +16,9 @@ export type StoredReleaseRequest = Omit<
   ReleaseRequest,
   'organizationId' | 'componentName' | 'environmentName' | 'variantSequence'
 >;
+
+/** A webhook endpoint as stored: with its signing secret. */
+export type StoredWebhookEndpoint = WebhookEndpoint & { readonly secret: string };
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */
 export class InMemoryState {
@@ -36,6 +40,7 @@ export class InMemoryState {
   /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
   auditEvents: AuditEvent[] = [];
   invitations: StoredInvitation[] = [];
+  webhookEndpoints: StoredWebhookEndpoint[] = [];
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {
