@@ -6,6 +6,7 @@ import {
   isProduction,
   type ServiceSettings,
   serviceSettings,
+  webhooksProblems,
 } from '@cp/http-runtime';
 import { workerSettings } from './settings.js';
 
@@ -15,18 +16,21 @@ export interface Env extends DatabaseSettings, ServiceSettings {
   readonly port: number;
   readonly host: string | undefined;
   readonly pollingIntervalSeconds: number;
+  /** WEBHOOKS_ALLOW_LOOPBACK: development only. */
+  readonly webhooksAllowLoopback: boolean;
 }
 
 /** Parses the given environment; throws EnvError naming every bad variable. */
 export function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   const env = workerSettings.parse(source);
-  const problems: string[] = [];
+  const problems: string[] = [...webhooksProblems(env, { production: isProduction(env) })];
   if (isProduction(env) && !env.DATABASE_URL) problems.push('DATABASE_URL: required in production');
   if (problems.length > 0) throw new EnvError(problems);
   return {
     port: env.WORKER_PORT,
     host: env.WORKER_HOST,
     pollingIntervalSeconds: env.WORKER_POLL_SECONDS,
+    webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
     ...serviceSettings(env),
     ...databaseSettings(env),
   };

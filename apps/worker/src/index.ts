@@ -9,3 +9,9 @@ export {
   type QueuePolicy,
 } from './jobs/job-definition.js';
 export { workerSettings } from './settings.js';
+export {
+  webhookDeliveryJob,
+  WEBHOOK_DELIVERY_POLICY,
+  type WebhookDeliveryDeps,
+} from './webhooks/webhook-delivery-job.js';
+export { signWebhook } from './webhooks/sign.js';

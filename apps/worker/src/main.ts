@@ -1,4 +1,4 @@
-import { createJobBoss } from '@cp/db';
+import { createJobBoss, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger, exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
@@ -13,7 +13,14 @@ try {
   const { database } = resources;
   const service = await serveWorker({
     boss: createJobBoss(database.jobsDb),
-    jobs: createJobRegistry({ log }),
+    jobs: createJobRegistry({
+      log,
+      webhooks: {
+        deliveries: createWebhookDeliveryStore(database.prisma),
+        outbound: { allowLoopback: env.webhooksAllowLoopback },
+        clock: { now: () => new Date() },
+      },
+    }),
     log,
     port: env.port,
     host: env.host,

@@ -1,4 +1,11 @@
-import { databaseEnvShape, defineSettings, host, port, serviceEnvShape } from '@cp/http-runtime';
+import {
+  databaseEnvShape,
+  defineSettings,
+  host,
+  port,
+  serviceEnvShape,
+  webhooksEnvShape,
+} from '@cp/http-runtime';
 import { z } from 'zod';
 
 /**
@@ -8,6 +15,7 @@ import { z } from 'zod';
 export const workerSettings = defineSettings({
   ...serviceEnvShape,
   ...databaseEnvShape,
+  ...webhooksEnvShape,
   WORKER_PORT: port(4500),
   WORKER_HOST: host,
   // pg-boss polls at most every half second.

@@ -1,9 +1,11 @@
 import type { Logger } from '@cp/http-runtime';
+import { webhookDeliveryJob, type WebhookDeliveryDeps } from '../webhooks/webhook-delivery-job.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** What the job handlers run on. Each handler takes the part it needs. */
 export interface JobDeps {
   readonly log: Logger;
+  readonly webhooks: WebhookDeliveryDeps;
 }
 
 /**
@@ -11,6 +13,6 @@ export interface JobDeps {
  * Adding a queue: its name in packages/db/src/jobs/queues.ts, a migration that creates it,
  * an entry here (apps/worker/README.md, "Adding a queue").
  */
-export function createJobRegistry(_deps: JobDeps): JobDefinition[] {
-  return [];
+export function createJobRegistry(deps: JobDeps): JobDefinition[] {
+  return [webhookDeliveryJob(deps.webhooks)];
 }
