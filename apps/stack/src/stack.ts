@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createJobBoss, createOidcStorage } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
@@ -30,7 +30,10 @@ export async function startStack(options: {
   root: string;
   s3Port: number;
 }): Promise<RunningStack> {
-  const { host, source } = withStackHost(options.source);
+  const stackHost = withStackHost(options.source);
+  const { host } = stackHost;
+  // Development: webhook receivers on this machine (http://127.0.0.1:...) are allowed unless switched off.
+  const source = { ...stackHost.source, WEBHOOKS_ALLOW_LOOPBACK: stackHost.source.WEBHOOKS_ALLOW_LOOPBACK || 'true' };
   const mcpEnv = mcp.parseEnv(source);
   const authEnv = auth.parseEnv(source);
   const deliveryEnv = delivery.parseEnv(source);
@@ -102,7 +105,15 @@ export async function startStack(options: {
     running.push(
       await worker.serveWorker({
         boss: createJobBoss(infrastructure.database.jobsDb),
-        jobs: worker.createJobRegistry({ log: workerLog, staticExport }),
+        jobs: worker.createJobRegistry({
+          log: workerLog,
+          staticExport,
+          webhooks: {
+            deliveries: createWebhookDeliveryStore(prisma),
+            outbound: { allowLoopback: workerEnv.webhooksAllowLoopback },
+            clock: { now: () => new Date() },
+          },
+        }),
         log: workerLog,
         port: workerEnv.port,
         host: workerEnv.host,

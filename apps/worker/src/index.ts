@@ -11,3 +11,9 @@ export {
 export { workerSettings } from './settings.js';
 export { openStaticExport } from './static-export-deps.js';
 export { staticExportJob, STATIC_EXPORT_POLICY } from './jobs/static-export-job.js';
+export {
+  webhookDeliveryJob,
+  WEBHOOK_DELIVERY_POLICY,
+  type WebhookDeliveryDeps,
+} from './webhooks/webhook-delivery-job.js';
+export { signWebhook } from './webhooks/sign.js';

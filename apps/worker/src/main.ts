@@ -1,4 +1,4 @@
-import { createJobBoss, createRepositories } from '@cp/db';
+import { createJobBoss, createRepositories, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger, exitOnSignal } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
@@ -19,7 +19,15 @@ try {
   if (staticExport === null) log.warn('no S3_ENDPOINT: this worker leaves the static-export queue to another');
   const service = await serveWorker({
     boss: createJobBoss(database.jobsDb),
-    jobs: createJobRegistry({ log, staticExport }),
+    jobs: createJobRegistry({
+      log,
+      staticExport,
+      webhooks: {
+        deliveries: createWebhookDeliveryStore(database.prisma),
+        outbound: { allowLoopback: env.webhooksAllowLoopback },
+        clock: { now: () => new Date() },
+      },
+    }),
     log,
     port: env.port,
     host: env.host,

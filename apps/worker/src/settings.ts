@@ -1,4 +1,13 @@
-import { databaseEnvShape, defineSettings, exportEnvShape, host, objectStoreEnvShape, port, serviceEnvShape } from '@cp/http-runtime';
+import {
+  databaseEnvShape,
+  defineSettings,
+  exportEnvShape,
+  host,
+  objectStoreEnvShape,
+  port,
+  serviceEnvShape,
+  webhooksEnvShape,
+} from '@cp/http-runtime';
 import { z } from 'zod';
 
 /**
@@ -8,6 +17,7 @@ import { z } from 'zod';
 export const workerSettings = defineSettings({
   ...serviceEnvShape,
   ...databaseEnvShape,
+  ...webhooksEnvShape,
   WORKER_PORT: port(4500),
   WORKER_HOST: host,
   // pg-boss polls at most every half second.

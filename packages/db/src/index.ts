@@ -25,3 +25,9 @@ export {
   type SendJobOptions,
   type SqlExecutor,
 } from './jobs/index.js';
+export {
+  createWebhookDeliveryStore,
+  type DeliverableMessage,
+  type WebhookAttemptRecord,
+  type WebhookDeliveryStore,
+} from './webhooks/index.js';

@@ -1,5 +1,6 @@
 import type { StaticExportDeps } from '@cp/consume';
 import type { Logger } from '@cp/http-runtime';
+import { webhookDeliveryJob, type WebhookDeliveryDeps } from '../webhooks/webhook-delivery-job.js';
 import type { JobDefinition } from './job-definition.js';
 import { staticExportJob } from './static-export-job.js';
 
@@ -8,6 +9,7 @@ export interface JobDeps {
   readonly log: Logger;
   /** The static export (object stores, repositories); null: this worker has no S3 settings and leaves that queue to another. */
   readonly staticExport?: StaticExportDeps | null;
+  readonly webhooks: WebhookDeliveryDeps;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface JobDeps {
  * an entry here (apps/worker/README.md, "Adding a queue").
  */
 export function createJobRegistry(deps: JobDeps): JobDefinition[] {
-  const jobs: JobDefinition[] = [];
+  const jobs: JobDefinition[] = [webhookDeliveryJob(deps.webhooks)];
   if (deps.staticExport) jobs.push(staticExportJob({ ...deps.staticExport, log: deps.log }));
   return jobs;
 }

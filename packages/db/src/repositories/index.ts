@@ -1,6 +1,5 @@
 import type { Repositories } from '@cp/domain';
 import type { Database } from '../client.js';
-import { createJobSender } from '../jobs/job-sender.js';
 import { createAuditTrail } from './audit-trail.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
@@ -16,25 +15,29 @@ import { createStaticExports } from './static-exports.js';
 import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
 import { createVariants } from './variants.js';
+import { createWebhookEndpoints } from './webhook-endpoints.js';
+import { createJobSender } from '../jobs/job-sender.js';
 
 /** Every domain repository port, over one database (PostgreSQL or PGlite). */
 export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 'sql'>): Repositories {
+  // Webhook events are enqueued by the writes that cause them, inside their transactions.
   const jobs = createJobSender();
   const exportJobs = staticExportQueue(jobs);
   return {
     users: createUsers(prisma),
     organizations: createOrganizations(prisma, exportJobs),
-    components: createComponents(prisma, sql),
+    components: createComponents(prisma, sql, jobs),
     variants: createVariants(prisma, sql),
-    uploadSessions: createUploadSessions(prisma),
+    uploadSessions: createUploadSessions(prisma, jobs),
     environments: createEnvironments(prisma, exportJobs),
-    releases: createReleases(prisma, exportJobs),
-    releaseRequests: createReleaseRequests(prisma, exportJobs),
+    releases: createReleases(prisma, jobs),
+    releaseRequests: createReleaseRequests(prisma, jobs),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
     auditTrail: createAuditTrail(prisma),
     invitations: createInvitations(prisma),
     members: createMembers(prisma),
     staticExports: createStaticExports(prisma, exportJobs),
+    webhookEndpoints: createWebhookEndpoints(prisma, jobs),
   };
 }

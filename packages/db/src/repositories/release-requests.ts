@@ -1,8 +1,8 @@
 import { AuditKind, can, isUuid, Permission, roleRefused, type AuditNote, type ReleaseRequest, type ReleaseRequests, type Role } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import { writeRelease } from './release-write.js';
-import type { EnqueueStaticExport } from './static-export-queue.js';
 
 const joined = {
   component: { select: { name: true, organizationId: true } },
@@ -29,7 +29,7 @@ const toReleaseRequest = (row: Row): ReleaseRequest => ({
   releaseEventId: row.releaseEventId,
 });
 
-export function createReleaseRequests(prisma: PrismaClient, exportJobs: EnqueueStaticExport): ReleaseRequests {
+export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): ReleaseRequests {
   /** The request's audit row: who asked, where, which variant, plus what the decision adds. */
   const audit = (tx: Prisma.TransactionClient, request: ReleaseRequest, kind: AuditKind, note: AuditNote, at: Date, extra: Record<string, string> = {}) =>
     recordAudit(tx, {
@@ -134,8 +134,8 @@ export function createReleaseRequests(prisma: PrismaClient, exportJobs: EnqueueS
         const request = toReleaseRequest(await tx.releaseRequest.findUniqueOrThrow({ where: { id: requestId }, include: joined }));
         const event = await writeRelease(
           tx,
+          jobs,
           { eventId, componentId: request.componentId, environmentId: request.environmentId, variantId: request.variantId, releasedBy: approvedBy, now, audit: { eventId: publishAuditId, actorId: note.actorId } },
-          exportJobs,
           { requestId, requestedBy: request.requestedBy },
         );
         await audit(tx, request, AuditKind.ReleaseApproved, note, now);

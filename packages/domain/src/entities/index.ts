@@ -10,3 +10,4 @@ export * from './audit-event.js';
 export * from './invitation.js';
 export * from './release-request.js';
 export * from './static-export.js';
+export * from './webhook.js';

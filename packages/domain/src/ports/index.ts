@@ -13,6 +13,7 @@ export * from './release-requests.js';
 export * from './flows.js';
 export * from './preview-keys.js';
 export * from './static-exports.js';
+export * from './webhook-endpoints.js';
 export * from './audit-trail.js';
 export * from './invitations.js';
 export * from './repositories.js';

@@ -12,6 +12,7 @@ import type { StaticExports } from './static-exports.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
 import type { Variants } from './variants.js';
+import type { WebhookEndpoints } from './webhook-endpoints.js';
 
 /*
  * Ports implemented by packages/db. Methods documented as atomic must keep their
@@ -34,4 +35,5 @@ export interface Repositories {
   readonly invitations: Invitations;
   readonly members: Members;
   readonly staticExports: StaticExports;
+  readonly webhookEndpoints: WebhookEndpoints;
 }

@@ -6,6 +6,7 @@ import { inMemoryFlows } from './in-memory-flows.js';
 import { inMemoryInvitations } from './in-memory-invitations.js';
 import { inMemoryMembers } from './in-memory-members.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
+import { inMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { inMemoryReleaseRequests } from './in-memory-release-requests.js';
 import { InMemoryState } from './in-memory-state.js';
@@ -37,5 +38,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     invitations: inMemoryInvitations(state),
     members: inMemoryMembers(state),
     staticExports: inMemoryStaticExports(state),
+    webhookEndpoints: inMemoryWebhookEndpoints(state),
   };
 }

@@ -9,6 +9,7 @@ import type { ReleaseRequest } from '../entities/release-request.js';
 import type { StaticExport } from '../entities/static-export.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
+import type { WebhookEndpoint } from '../entities/webhook.js';
 
 /** An invitation as stored: with its token's hash. */
 export type StoredInvitation = Invitation & { readonly tokenHash: string };
@@ -16,6 +17,9 @@ export type StoredReleaseRequest = Omit<
   ReleaseRequest,
   'organizationId' | 'componentName' | 'environmentName' | 'variantSequence'
 >;
+
+/** A webhook endpoint as stored: with its signing secret. */
+export type StoredWebhookEndpoint = WebhookEndpoint & { readonly secret: string };
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */
 export class InMemoryState {
@@ -45,6 +49,7 @@ export class InMemoryState {
   enqueueExport(organizationId: string, full = false): void {
     if (this.staticExports.some((e) => e.organizationId === organizationId && e.enabled)) this.exportJobs.push({ organizationId, full });
   }
+  webhookEndpoints: StoredWebhookEndpoint[] = [];
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {

@@ -7,3 +7,4 @@ export { publicUrlProblems, type PublicUrlRules } from './public-url.js';
 export * from './storage-env.js';
 export { trustProxy } from './trust-proxy.js';
 export * from './export-env.js';
+export * from './webhooks-env.js';
