@@ -5,12 +5,14 @@ import { authSettings } from '../../apps/auth-server/src/settings.ts';
 import { dashboardSettings } from '../../apps/dashboard/src/settings.ts';
 import { deliverySettings } from '../../apps/delivery-api/src/settings.ts';
 import { mcpSettings } from '../../apps/mcp-server/src/settings.ts';
+import { workerSettings } from '../../apps/worker/src/settings.ts';
 
 const settingsOf = {
   'auth-server': authSettings,
   'mcp-server': mcpSettings,
   'delivery-api': deliverySettings,
   dashboard: dashboardSettings,
+  worker: workerSettings,
 };
 
 export function checkSettingsDocumented({ documented, composeVariables, report }) {

@@ -19,6 +19,7 @@ import { smtpInvitationMailer, type InvitationMailer } from './mail/invitation-m
 import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { previewRoutes } from './routes/preview-routes.js';
+import { staticExportRoutes } from './routes/static-export-routes.js';
 import { releaseRequestRoutes } from './routes/release-request-routes.js';
 import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(componentRoutes(ctx));
   app.use(environmentRoutes(ctx));
   app.use(previewRoutes(ctx));
+  app.use(staticExportRoutes(ctx));
   app.use(flowRoutes(ctx));
   app.use(releaseRequestRoutes(ctx));
   app.use(applicationRoutes(ctx));

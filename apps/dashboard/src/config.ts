@@ -23,6 +23,8 @@ export interface DashboardConfig {
   readonly auditPageSize?: number;
   /** How long an invitation link works (INVITATION_TTL_HOURS; 7 days by default). */
   readonly invitationTtlSeconds: number;
+  /** EXPORT_PREFIX and EXPORT_PUBLIC_URL: where each organization's static export is served (null: not given). */
+  readonly staticExport: { readonly prefix: string; readonly publicUrl: string | null };
   /** SMTP_URL and MAIL_FROM: invitations are also sent by email; null: the link is only shown to copy. */
   readonly mail: MailSettings | null;
 }
@@ -58,6 +60,7 @@ export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardC
     componentPageSizes: COMPONENT_PAGE_SIZES,
     invitationTtlSeconds: 7 * 24 * 3600,
     mail: null,
+    staticExport: { prefix: '', publicUrl: null },
     ...overrides,
   };
 }

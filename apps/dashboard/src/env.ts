@@ -1,4 +1,4 @@
-import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
+import { type DatabaseSettings, databaseSettings, EnvError, envLoader, exportSettings, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
 import { COMPONENT_PAGE_SIZES, type DashboardConfig } from './config.js';
 import { dashboardSettings } from './settings.js';
 
@@ -50,6 +50,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       trustProxy: env.DASHBOARD_TRUST_PROXY,
       componentPageSizes: COMPONENT_PAGE_SIZES,
       invitationTtlSeconds: env.INVITATION_TTL_HOURS * 3600,
+      staticExport: { prefix: exportSettings(env).prefix, publicUrl: exportSettings(env).publicUrl },
       mail: env.SMTP_URL === undefined ? null : { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Component dashboard <no-reply@${url.hostname}>` },
     },
     sessionKeys: env.DASHBOARD_SESSION_KEYS ?? null,

@@ -2,6 +2,7 @@ import {
   clientId,
   databaseEnvShape,
   defineSettings,
+  exportEnvShape,
   host,
   httpUrl,
   keyList,
@@ -43,4 +44,6 @@ export const dashboardSettings = defineSettings({
   // No S3_PUBLIC_ENDPOINT: the dashboard reads objects itself and presigns no URL.
   ...databaseEnvShape,
   ...objectStoreEnvShape,
+  // The static export's page shows each organization's URL (EXPORT_PUBLIC_URL, EXPORT_PREFIX).
+  ...exportEnvShape,
 });

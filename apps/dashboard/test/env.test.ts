@@ -40,6 +40,7 @@ test('no setting: development defaults that match the auth server and the other 
       componentPageSizes: { variants: 100, releaseEvents: 50 },
       invitationTtlSeconds: 7 * 24 * 3600,
       mail: null,
+      staticExport: { prefix: '', publicUrl: null },
     },
     // No key in the code: each installation draws its own (session-key-file.ts).
     sessionKeys: null,
@@ -78,6 +79,8 @@ test('every setting read and shaped', () => {
     S3_SECRET_KEY: 'secret',
     S3_BUCKET: 'bucket',
     S3_REGION: 'eu-west-1',
+    EXPORT_PREFIX: 'exports/v1/',
+    EXPORT_PUBLIC_URL: 'https://static.example.com/',
   });
   expect(env.app).toEqual({
     publicUrl: 'https://dashboard.example.com',
@@ -92,6 +95,7 @@ test('every setting read and shaped', () => {
     componentPageSizes: { variants: 100, releaseEvents: 50 },
     invitationTtlSeconds: 7 * 24 * 3600,
     mail: null,
+    staticExport: { prefix: 'exports/v1/', publicUrl: 'https://static.example.com' },
   });
   expect(env.sessionKeys).toEqual([KEY_A, KEY_B]);
   expect(env).toMatchObject({
@@ -132,6 +136,9 @@ test.each([
   ['DATABASE_URL', 'mysql://db/cp', 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
   ['S3_ENDPOINT', 'https://s3.example.com', 'S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY: set all three, or none (the embedded S3 server)'],
   ['S3_BUCKET', 'ab', 'S3_BUCKET: Too small: expected string to have >=3 characters'],
+  ['EXPORT_PREFIX', 'exports', 'EXPORT_PREFIX: empty, or lower-case path segments each ending with "/", e.g. exports/'],
+  ['EXPORT_PREFIX', '/exports/', 'EXPORT_PREFIX: empty, or lower-case path segments each ending with "/", e.g. exports/'],
+  ['EXPORT_PUBLIC_URL', 'cdn.example.com', 'EXPORT_PUBLIC_URL: must be an http(s) URL'],
 ])('%s=%p stops the start with a message naming it', (name, value, problem) => {
   expect(problemsOf({ [name]: value })).toBe(`Invalid configuration:\n  ${problem}`);
 });

@@ -5,7 +5,7 @@ import { ResponseCache } from './cache/response-cache.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import { ChangeStreams } from './changes/change-streams.js';
 import type { AppConfig } from './config.js';
-import { createVariantLoaders } from './delivery/variant-loaders.js';
+import { createVariantLoaders } from '@cp/consume';
 import { createColdRoutes } from './http/cold-routes.js';
 import { createChangesEndpoint } from './http/changes-endpoint.js';
 import { clientAddressOf } from './http/client-address.js';

@@ -8,7 +8,7 @@ import {
   type Database,
 } from '@cp/db';
 import type { DomainDeps } from '@cp/domain';
-import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
+import { createObjectStore, startEmbeddedS3, type S3Config } from '@cp/storage';
 import type { PGlite } from '@electric-sql/pglite';
 
 /** What every service of the embedded stack shares: one PGlite, one S3 server. */
@@ -18,6 +18,8 @@ export interface EmbeddedInfrastructure {
   readonly domain: DomainDeps;
   readonly grants: ReturnType<typeof createGrantLookup>;
   readonly s3Endpoint: string;
+  /** The embedded S3 server's settings (its bucket: the variants'). Holds the secret key: do not log it. */
+  readonly s3Config: S3Config;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function openEmbeddedInfrastructure(options: {
     database,
     grants: createGrantLookup(database.prisma),
     s3Endpoint: s3.endpoint,
+    s3Config: s3.config,
     domain: createDomainDeps(database, objects, { maxUploadBytes: options.maxUploadBytes }),
     async close() {
       await s3.close();

@@ -3,7 +3,7 @@ type Source = Readonly<Record<string, string | undefined>>;
 /** Where `pnpm start` listens unless STACK_HOST says otherwise: this machine only. */
 export const DEFAULT_STACK_HOST = '127.0.0.1';
 
-const SERVICE_HOSTS = ['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST'] as const;
+const SERVICE_HOSTS = ['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST', 'WORKER_HOST'] as const;
 
 /**
  * The embedded stack holds development keys and open sign-up, so it listens on

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createOidcStorage } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
+import * as worker from '@cp/worker';
 import { openEmbeddedInfrastructure } from './embedded-infrastructure.js';
 import { withStackHost } from './stack-host.js';
 
@@ -29,11 +30,15 @@ export async function startStack(options: {
   root: string;
   s3Port: number;
 }): Promise<RunningStack> {
-  const { host, source } = withStackHost(options.source);
+  const stackHost = withStackHost(options.source);
+  const { host } = stackHost;
+  // Development: webhook receivers on this machine (http://127.0.0.1:...) are allowed unless switched off.
+  const source = { ...stackHost.source, WEBHOOKS_ALLOW_LOOPBACK: stackHost.source.WEBHOOKS_ALLOW_LOOPBACK || 'true' };
   const mcpEnv = mcp.parseEnv(source);
   const authEnv = auth.parseEnv(source);
   const deliveryEnv = delivery.parseEnv(source);
   const dashboardEnv = dashboard.parseEnv(source);
+  const workerEnv = worker.parseEnv(source);
   const infrastructure = await openEmbeddedInfrastructure({
     pgliteDir: resolve(options.root, mcpEnv.pgliteDataDir),
     s3Dir: resolve(options.root, '.data/s3'),
@@ -86,6 +91,34 @@ export async function startStack(options: {
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
         log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
+      }),
+    );
+    // The job queue's worker (webhook deliveries...) on the same PGlite: pg-boss over its connection.
+    const workerLog = createLogger({ service: 'worker', level: workerEnv.logLevel });
+    const staticExport = await worker.openStaticExport({
+      s3: infrastructure.s3Config,
+      exportBucket: workerEnv.staticExport.bucket,
+      prefix: workerEnv.staticExport.prefix,
+      cacheBytes: workerEnv.staticExport.cacheBytes,
+      repos: infrastructure.domain.repos,
+    });
+    running.push(
+      await worker.serveWorker({
+        boss: createJobBoss(infrastructure.database.jobsDb),
+        jobs: worker.createJobRegistry({
+          log: workerLog,
+          staticExport,
+          webhooks: {
+            deliveries: createWebhookDeliveryStore(prisma),
+            outbound: { allowLoopback: workerEnv.webhooksAllowLoopback },
+            clock: { now: () => new Date() },
+          },
+        }),
+        log: workerLog,
+        port: workerEnv.port,
+        host: workerEnv.host,
+        pollingIntervalSeconds: workerEnv.pollingIntervalSeconds,
+        checks: { database: () => infrastructure.database.sql.rows({ text: 'SELECT 1', values: [] }) },
       }),
     );
   } catch (error) {

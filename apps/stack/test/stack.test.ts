@@ -25,14 +25,15 @@ describe('the embedded stack', () => {
 
   test('every service answers its health check', async () => {
     const health = await Promise.all(
-      [urls.auth, new URL(urls.mcp).origin, urls.delivery].map(async (url) => (await fetch(`${url}/`)).json()),
+      [urls.auth, new URL(urls.mcp).origin, urls.delivery, urls.worker].map(async (url) => (await fetch(`${url}/`)).json()),
     );
     expect(health).toEqual([
       expect.objectContaining({ status: 'ok', server: 'component-platform-auth' }),
       expect.objectContaining({ status: 'ok', server: 'component-tool-server' }),
       expect.objectContaining({ status: 'ok', server: 'delivery-api' }),
+      { status: 'ok', queues: ['webhook-delivery', 'static-export'] },
     ]);
-    expect(stack.services.map((service) => service.name)).toEqual(['Auth server', 'MCP server', 'Delivery API', 'Dashboard']);
+    expect(stack.services.map((service) => service.name)).toEqual(['Auth server', 'MCP server', 'Delivery API', 'Dashboard', 'Worker']);
   });
 
   test('the MCP server sends clients to this auth server, which issues tokens for this MCP server', async () => {

@@ -12,6 +12,7 @@ import { defaultPgliteDataDir, MEMORY } from './connection/data-dir.js';
 import { connectionError, databaseName, describeServer } from './connection/postgres-url.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { pgliteReader, poolReader, type SqlReader } from './sql-reader.js';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from './jobs/sql-executor.js';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, the embedded PGlite database is used. */
@@ -38,6 +39,8 @@ export interface Database {
   readonly prisma: PrismaClient;
   /** Hand-written read statements, on the same pool or PGlite instance as `prisma`. */
   readonly sql: SqlReader;
+  /** pg-boss's `db` (the worker's job queue), on the same pool or PGlite instance as `prisma`. */
+  readonly jobsDb: SqlExecutor;
   /**
    * What `migrate({ adapterFactory })` needs for this database: a dedicated
    * single connection for PostgreSQL, the same PGlite instance for PGlite
@@ -97,6 +100,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     kind: 'postgres',
     prisma,
     sql: poolReader(pool, preparedStatementName),
+    jobsDb: poolExecutor(pool),
     adapterFactory: new PostgresMigrationAdapterFactory(databaseUrl),
     location: `${describeServer(databaseUrl)}/${databaseName(databaseUrl)}`,
     async close() {
@@ -122,6 +126,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     prisma,
     sql: pgliteReader(db),
+    jobsDb: pgliteExecutor(db),
     adapterFactory,
     location,
     async close() {

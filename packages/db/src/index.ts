@@ -15,3 +15,19 @@ export { PGliteAdapterFactory } from './adapters/pglite.js';
 export { createPglite, pgliteExtensions } from './pglite.js';
 export { PostgresMigrationAdapterFactory } from './adapters/postgres.js';
 export { PrismaClient, Prisma } from './generated/prisma/client.js';
+export {
+  JOBS_SCHEMA,
+  Queue,
+  createJobSender,
+  createJobBoss,
+  PgBoss,
+  type JobSender,
+  type SendJobOptions,
+  type SqlExecutor,
+} from './jobs/index.js';
+export {
+  createWebhookDeliveryStore,
+  type DeliverableMessage,
+  type WebhookAttemptRecord,
+  type WebhookDeliveryStore,
+} from './webhooks/index.js';

@@ -1,4 +1,5 @@
 import type { ComponentSummary } from '@cp/domain';
+import { createJobSender } from '../src/jobs/job-sender.js';
 import { createComponents } from '../src/repositories/components.js';
 import type { ReadOptions, SqlReader, SqlStatement } from '../src/sql-reader.js';
 import { aComponent, aUserWithOrganization, type Owner } from '../src/testing/index.js';
@@ -17,7 +18,7 @@ describeEachBackend('components: name search', (db) => {
         return db().database.sql.rows(statement, options);
       },
     };
-    return createComponents(db().prisma, recorder);
+    return createComponents(db().prisma, recorder, createJobSender());
   };
 
   describe('matching', () => {

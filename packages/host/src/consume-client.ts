@@ -18,6 +18,8 @@ export interface GetOptions {
   readonly onRetry: (problem: CpProblem) => void;
   /** Sent with every attempt (the preview key). */
   readonly headers?: Record<string, string>;
+  /** A static export: a 403 or 404 without a problem (what object stores answer) is NOT_FOUND with this detail. */
+  readonly missing?: string;
 }
 
 const ATTEMPTS = 5;
@@ -55,7 +57,9 @@ export async function getJson(url: string, options: GetOptions): Promise<Answer 
       if (response.ok && body !== undefined) return { etag: response.headers.get('ETag'), body };
       problem = isProblem(body)
         ? body
-        : sdkError('BAD_RESPONSE', `The delivery API answered ${response.status} without a JSON problem.`, response.status).problem;
+        : options.missing && (response.status === 403 || response.status === 404)
+          ? sdkError('NOT_FOUND', options.missing, 404, 'Release').problem
+          : sdkError('BAD_RESPONSE', `The delivery API answered ${response.status} without a JSON problem.`, response.status).problem;
       if (response.status < 500) throw new CpError(problem);
       wait = retryAfter(response.headers.get('Retry-After'));
     } catch (error) {

@@ -95,8 +95,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
   }
 
   /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
-  async function load({ url, pick, headers }: Source): Promise<void> {
-    const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers });
+  async function load({ url, pick, headers, missing }: Source): Promise<void> {
+    const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers, missing });
     if (!answer) return;
     const variant = pick(answer.body);
     if (variant.id !== shown?.variantId) await show(variant);

@@ -12,6 +12,8 @@ export interface Source {
   readonly pick: (body: unknown) => Variant;
   /** The preview key header, on preview reads with a key (then a live component polls). */
   readonly headers: Record<string, string>;
+  /** A static export: no change stream there, so a live component polls; what a 403/404 without a problem means. */
+  readonly missing?: string;
 }
 
 const invalid = (detail: string) => sdkError('INVALID_OPTIONS', detail);
@@ -38,6 +40,10 @@ function check(o: MountOptions): void {
   if (o.previewKey !== undefined && (typeof o.previewKey !== 'string' || !o.previewKey.trim())) {
     throw invalid('previewKey must be a preview key from the dashboard (organization page), or left out.');
   }
+  if (o.source !== undefined && o.source !== 'api' && o.source !== 'export') throw invalid(`source must be "api" or "export", not "${String(o.source)}".`);
+  if (o.source === 'export' && (!o.env || o.preview || o.flowId !== undefined || o.previewKey !== undefined)) {
+    throw invalid('source "export" serves released environments only: give env, and no preview, previewKey or flowId (previews are not exported; read them from the delivery API).');
+  }
   if (o.baseUrl !== undefined) {
     try {
       new URL(o.baseUrl);
@@ -52,6 +58,11 @@ export function sourceOf(o: MountOptions): Source {
   check(o);
   const base = (o.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
   const { componentId, flowId } = o;
+  if (o.source === 'export') {
+    const url = `${base}/components/${encodeURIComponent(componentId.toLowerCase())}/${encodeURIComponent(o.env!)}.json`;
+    const missing = `Nothing is exported at ${url}: the component is not released to "${o.env!}", its organization's export is off, or baseUrl is not the export's URL.`;
+    return { base, url, watch: [], pick: consumedVariant, headers: {}, missing };
+  }
   if (flowId) {
     return { base, url: flowUrl(base, flowId), watch: [flowId, componentId], pick: (body) => variantInFlow(body, flowId, componentId), headers: {} };
   }

@@ -10,8 +10,14 @@ export interface MountOptions {
   readonly preview?: boolean;
   /** @deprecated Legacy flows: the component is looked up in this flow (`/flow?resolve=components`). Use `env` instead. */
   readonly flowId?: string;
-  /** The delivery API. Default: the origin and path the SDK file was loaded from. */
+  /** The delivery API, or with `source: 'export'` the organization's static export. Default: the origin and path the SDK file was loaded from. */
   readonly baseUrl?: string;
+  /**
+   * `api` (default): the delivery API's `/consume`. `export`: an organization's static export
+   * (README "Static export for CDNs") at `baseUrl`, read as `components/<id>/<env>.json`: released
+   * environments only (`env` required, no preview), and `live` polls it every few seconds.
+   */
+  readonly source?: 'api' | 'export';
   /** Default `iframe`. */
   readonly isolation?: Isolation;
   /** Shadow isolation only: the shadow root's mode. Default: the loader's `shadowRootMode`. */

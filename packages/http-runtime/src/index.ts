@@ -7,3 +7,4 @@ export { clientNetwork } from './client-network.js';
 export { createLogger, silentLogger, type Logger, type LoggerOptions } from './log.js';
 export type { Counter, Registry } from 'prom-client';
 export * from './settings/index.js';
+export * from './outbound/index.js';

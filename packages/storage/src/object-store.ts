@@ -1,4 +1,4 @@
-import type { Clock, ObjectInfo, ObjectStore } from '@cp/domain';
+import type { Clock, ExportStore, ObjectInfo, ObjectStore } from '@cp/domain';
 
 import { encodeKeyPath, keyProblem } from './object-key.js';
 import { presignV4 } from './presign-v4.js';
@@ -10,8 +10,8 @@ import { errorCode, toStorageError } from './to-storage-error.js';
 /** S3 accepts presigned URLs valid for at most seven days. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
-/** The domain's ObjectStore, plus what an app needs at start. */
-export interface S3ObjectStore extends ObjectStore {
+/** The domain's ObjectStore (and ExportStore, for the export bucket), plus what an app needs at start. */
+export interface S3ObjectStore extends ObjectStore, ExportStore {
   /** Creates the bucket when it does not exist; safe to call any number of times. */
   ensureBucket(): Promise<void>;
   readonly bucket: string;
@@ -29,7 +29,7 @@ export interface ObjectStoreDeps {
 const systemClock: Clock = { now: () => new Date() };
 
 // A header value curl passes through unchanged: visible ASCII and inner spaces.
-const CONTENT_TYPE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 /**
  * The domain's ObjectStore over the minio client (S3 API, path-style addressing).
@@ -67,6 +67,12 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
         `Object key ${JSON.stringify(key)} is not usable: ${problem}.`,
         key,
       );
+    }
+  };
+
+  const checkHeader = (name: string, value: string, key: string): void => {
+    if (!HEADER_VALUE.test(value)) {
+      throw invalidArgument('put', `${name} ${JSON.stringify(value)} is not a header value.`, key);
     }
   };
 
@@ -123,7 +129,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
           key,
         );
       }
-      if (!CONTENT_TYPE.test(contentType)) {
+      if (!HEADER_VALUE.test(contentType)) {
         throw invalidArgument(
           'presignPut',
           `contentType ${JSON.stringify(contentType)} is not a header value.`,
@@ -165,6 +171,40 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
     async read(key) {
       checkKey('read', key);
       return attempt('read', key, async () => readAll(await client.getObject(bucket, key)));
+    },
+
+    async put(key, bytes, { contentType, cacheControl }) {
+      checkKey('put', key);
+      checkHeader('contentType', contentType, key);
+      checkHeader('cacheControl', cacheControl, key);
+      // Standard headers (not x-amz-meta-*): the server stores them and serves them back on GET.
+      await attempt('put', key, () =>
+        client.putObject(bucket, key, Buffer.from(bytes), bytes.byteLength, {
+          'Content-Type': contentType,
+          'Cache-Control': cacheControl,
+        }),
+      );
+    },
+
+    async readIfPresent(key) {
+      checkKey('read', key);
+      try {
+        return readAll(await client.getObject(bucket, key));
+      } catch (error) {
+        // A GET of a missing key says NoSuchKey, of a missing bucket NoSuchBucket: only the first is "none".
+        if (errorCode(error) === 'NoSuchKey') return null;
+        throw toStorageError(error, context('read', key));
+      }
+    },
+
+    async list(prefix) {
+      return attempt('list', prefix, async () => {
+        const keys: string[] = [];
+        for await (const item of client.listObjectsV2(bucket, prefix, true) as AsyncIterable<{ name?: string }>) {
+          if (item.name !== undefined) keys.push(item.name);
+        }
+        return keys;
+      });
     },
 
     async remove(key) {

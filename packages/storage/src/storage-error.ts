@@ -23,7 +23,7 @@ export const StorageErrorCode = {
 export type StorageErrorCode = (typeof StorageErrorCode)[keyof typeof StorageErrorCode];
 
 export type StorageOperation =
-  'configure' | 'presignPut' | 'stat' | 'copy' | 'read' | 'remove' | 'ensureBucket';
+  'configure' | 'presignPut' | 'stat' | 'copy' | 'read' | 'put' | 'list' | 'remove' | 'ensureBucket';
 
 export interface StorageErrorDetails {
   /** The endpoint the operation talked to, e.g. `http://127.0.0.1:9000`. */

@@ -5,6 +5,7 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.OrganizationCreated]: 'Organization created',
   [AuditKind.OrganizationRenamed]: 'Organization renamed',
   [AuditKind.PrivatePreviewsChanged]: 'Preview privacy changed',
+  [AuditKind.StaticExportChanged]: 'Static export turned on or off',
   [AuditKind.UploadConfirmed]: 'Upload confirmed',
   [AuditKind.TagsChanged]: 'Tags changed',
   [AuditKind.ReleasePublished]: 'Released',
@@ -26,6 +27,9 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.OwnershipTransferred]: 'Ownership transferred',
   [AuditKind.PreviewKeyCreated]: 'Preview key created',
   [AuditKind.PreviewKeyRevoked]: 'Preview key revoked',
+  [AuditKind.WebhookEndpointCreated]: 'Webhook endpoint added',
+  [AuditKind.WebhookEndpointChanged]: 'Webhook endpoint changed',
+  [AuditKind.WebhookEndpointDeleted]: 'Webhook endpoint deleted',
   [AuditKind.ApplicationRevoked]: 'Connected application revoked',
 };
 
@@ -129,6 +133,18 @@ export function auditSummary(entry: AuditEntry): string {
       return joined(environment, change(details, { on: 'protected', off: 'open' }));
     case AuditKind.PrivatePreviewsChanged:
       return change(details, { on: 'private', off: 'public' }) ?? '';
+    case AuditKind.StaticExportChanged:
+      return change(details, { on: 'on', off: 'off' }) ?? '';
+    case AuditKind.WebhookEndpointCreated:
+    case AuditKind.WebhookEndpointDeleted:
+      return joined(first(details, 'url'), first(details, 'eventTypes'));
+    case AuditKind.WebhookEndpointChanged:
+      return joined(
+        first(details, 'url'),
+        'eventTypesAfter' in details ? `events ${text(details.eventTypesBefore) ?? 'none'} → ${text(details.eventTypesAfter) ?? 'none'}` : null,
+        details.enabled === true ? 'enabled' : details.enabled === false ? 'disabled' : null,
+        details.secretRotated === true ? 'secret rotated' : null,
+      );
     case AuditKind.ApplicationRevoked:
       return joined(first(details, 'clientName', 'application', 'name'));
     default:

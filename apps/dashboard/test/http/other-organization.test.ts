@@ -130,6 +130,8 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'revoke a preview key', method: 'POST', path: (ids) => `/orgs/${ids.org}/previews/keys/${ids.previewKey}/revoke` },
     { name: "the preview key revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/previews/keys/${ids.previewKey}/revoke` },
   ],
+  'GET /orgs/:orgId/export': [{ name: 'static export', method: 'GET', path: (ids) => `/orgs/${ids.org}/export` }],
+  'POST /orgs/:orgId/export': [{ name: 'turn the static export on', method: 'POST', path: (ids) => `/orgs/${ids.org}/export`, form: () => ({ enabled: 'on' }) }],
   'GET /orgs/:orgId/invitations': [{ name: 'invitations', method: 'GET', path: (ids) => `/orgs/${ids.org}/invitations` }],
   'POST /orgs/:orgId/invitations': [{ name: 'invite someone', method: 'POST', path: (ids) => `/orgs/${ids.org}/invitations`, form: () => ({ email: 'probe-invitee@example.test', role: 'admin' }) }],
   'POST /orgs/:orgId/invitations/:invitationId/revoke': [

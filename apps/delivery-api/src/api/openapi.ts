@@ -6,6 +6,7 @@ import { ChangesQuery, ConsumeQuery, FlowQuery, MAX_STREAM_IDS } from './query-s
 import { HostDemoQuery } from '../examples/host-demo-query.js';
 import { PREVIEW_KEY_HEADER } from '../http/cors.js';
 import { STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
+import { ExportManifest } from '@cp/consume';
 import { ChangeEventStream, ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
 
 const problemResponse = (description: string, headers?: z.ZodObject): ZodOpenApiResponseObject => ({
@@ -50,6 +51,9 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
     },
     servers: [{ url: config.publicUrl }],
     security: [],
+    // Served by no path here: the static export's `manifest.json` (README "Static export for CDNs"), whose
+    // `components/<id>/<env>.json` files are `/consume?id=<id>&env=<env>` bodies (ConsumeResponse) byte for byte.
+    components: { schemas: { ExportManifest } },
     paths: {
       '/consume': {
         get: {

@@ -1,96 +1,11 @@
 import { z } from 'zod';
 import 'zod-openapi';
+import { ConsumeResponse, ConsumeVariant } from '@cp/consume';
 
 /*
  * The response schemas: what /consume, /flow and the error and health answers
- * return. They generate the OpenAPI document (openapi.ts) and type the loaders.
+ * return (the /consume body's own are in @cp/consume). They generate the OpenAPI document (openapi.ts).
  */
-
-const nullableString = (description: string) => z.string().nullable().meta({ description });
-
-export const LoaderStyle = z
-  .discriminatedUnion('type', [
-    z.object({
-      type: z.literal('url'),
-      url: z.string().meta({ description: '`href` as written in the page; a relative URL resolves against the host page.' }),
-      media: nullableString('`media` attribute.'),
-      integrity: nullableString('`integrity` attribute (SRI), to copy onto the `<link>` the host creates.'),
-      crossOrigin: nullableString('`crossorigin` attribute.'),
-    }),
-    z.object({
-      type: z.literal('inline'),
-      content: z.string().meta({ description: 'Text of a `<style>` element.' }),
-      media: nullableString('`media` attribute.'),
-    }),
-  ])
-  .meta({ id: 'LoaderStyle', description: 'A stylesheet of the page: `<link rel="stylesheet">` or `<style>`, in document order.' });
-
-export const LoaderScript = z
-  .discriminatedUnion('type', [
-    z.object({
-      type: z.literal('url'),
-      url: z.string().meta({ description: '`src` as written in the page; a relative URL resolves against the host page.' }),
-      module: z.boolean().meta({ description: '`type="module"`.' }),
-      async: z.boolean(),
-      defer: z.boolean().meta({ description: 'Also true for modules, which are deferred by default.' }),
-      integrity: nullableString('`integrity` attribute (SRI).'),
-      crossOrigin: nullableString('`crossorigin` attribute.'),
-    }),
-    z.object({
-      type: z.literal('inline'),
-      content: z.string().meta({ description: 'Text of an inline `<script>`.' }),
-      module: z.boolean().meta({ description: '`type="module"`.' }),
-    }),
-  ])
-  .meta({
-    id: 'LoaderScript',
-    description:
-      'A script the page runs, in document order. Data blocks (JSON, templates, import maps) are not listed; they stay in `HTML`.',
-  });
-
-export const HtmlLoader = z
-  .object({
-    type: z.literal('HTMLLoader').meta({ description: 'Loader kind; the only one so far.' }),
-    HTML: z.string().meta({ description: "The variant's `index.html`, exactly as uploaded (UTF-8)." }),
-    shadowRootMode: z.literal('open').meta({
-      description: 'Mode of the shadow root the host attaches to render `HTML` in isolation (`attachShadow({ mode })`).',
-    }),
-    autoHeight: z.literal(true).meta({
-      description: "The host sizes the container to the content's height (for example with a ResizeObserver) instead of a fixed height.",
-    }),
-    integrity: z.string().meta({
-      description: 'Subresource Integrity of the `HTML` bytes (`sha384-<base64>`); a host can verify what it renders.',
-      example: 'sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC',
-    }),
-    styles: z.array(LoaderStyle),
-    scripts: z.array(LoaderScript),
-  })
-  .meta({
-    id: 'HtmlLoader',
-    description:
-      'Everything a host needs to render one variant. Scripts inside `HTML` do not run when it is assigned to `innerHTML`; a host that wants them runs `scripts`.',
-  });
-
-export const ConsumeVariant = z
-  .object({
-    id: z.string().meta({ description: 'Variant id.' }),
-    name: z.string().meta({ description: '`v<sequence>`: the upload number within the component (v1, v2, …).', example: 'v3' }),
-    loader: HtmlLoader,
-  })
-  .meta({ id: 'ConsumeVariant' });
-
-export const ConsumeItem = z
-  .object({
-    id: z.string().meta({ description: 'Component id.' }),
-    name: z.string(),
-    organizationId: z.string(),
-    consume_variant: z.array(ConsumeVariant).meta({
-      description: 'The variant served: exactly one from /consume; in /flow, empty when nothing is released to the flow environment.',
-    }),
-  })
-  .meta({ id: 'ConsumeItem' });
-
-export const ConsumeResponse = z.object({ item: ConsumeItem }).meta({ id: 'ConsumeResponse' });
 
 export const FlowComponentType = z
   .object({
@@ -141,11 +56,7 @@ export const Health = z
   .object({ status: z.literal('ok'), version: z.string(), server: z.literal('delivery-api') })
   .meta({ id: 'Health' });
 
-export type ConsumeResponse = z.infer<typeof ConsumeResponse>;
-export type ConsumeVariant = z.infer<typeof ConsumeVariant>;
-export type HtmlLoader = z.infer<typeof HtmlLoader>;
-export type LoaderStyle = z.infer<typeof LoaderStyle>;
-export type LoaderScript = z.infer<typeof LoaderScript>;
+export { ConsumeResponse };
 export type UserFlow = z.infer<typeof UserFlow>;
 
 export const ChangeEventStream = z.string().meta({

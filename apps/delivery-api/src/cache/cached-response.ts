@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { JSON_CONTENT_TYPE, jsonBody } from '@cp/consume';
 import type { CachePolicy } from '../config.js';
 import { CORS_HEADERS } from '../http/cors.js';
 
@@ -71,10 +72,10 @@ export const cacheControlFor = (freshness: Freshness, policy: CachePolicy): stri
  * keeps a cache miss cheap.
  */
 export async function buildCachedResponse(spec: ResponseSpec, policy: CachePolicy, now: number): Promise<CachedResponse> {
-  const body = Buffer.from(JSON.stringify(spec.payload));
+  const body = jsonBody(spec.payload);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
   const common: string[] = [
-    'Content-Type', 'application/json; charset=utf-8',
+    'Content-Type', JSON_CONTENT_TYPE,
     'Cache-Control', cacheControlFor(spec.freshness, policy),
     'Vary', 'Accept-Encoding',
     ...CORS_HEADERS,

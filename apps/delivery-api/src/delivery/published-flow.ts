@@ -1,7 +1,7 @@
 import type { Component } from '@cp/domain';
 import { ErrorCode, getPublishedFlow, isDomainError, resolveVariant } from '@cp/domain';
-import type { ConsumeVariant, UserFlow } from '../api/response-schemas.js';
-import { consumeVariant, type ReadDeps } from './consume-item.js';
+import { consumeVariant, type ConsumeVariant, type ReadDeps } from '@cp/consume';
+import type { UserFlow } from '../api/response-schemas.js';
 
 export interface FlowTarget {
   readonly flowId: string;

@@ -1,6 +1,6 @@
 import { ErrorCode, isUuid } from '@cp/domain';
 import { ConsumeQuery } from '../api/query-schemas.js';
-import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '../delivery/consume-item.js';
+import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '@cp/consume';
 import { createCachedEndpoint, type CheckedQuery } from './cached-endpoint.js';
 import { isPrivatePreviewRefusal, presentedPreviewKey, servePrivatePreview } from './private-preview.js';
 import { problem } from './problem.js';

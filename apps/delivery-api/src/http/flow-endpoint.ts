@@ -1,7 +1,7 @@
 import { ErrorCode, isUuid } from '@cp/domain';
 import { FlowQuery } from '../api/query-schemas.js';
 import { FLOW_DEPRECATED_AT } from '../config.js';
-import type { ReadDeps } from '../delivery/consume-item.js';
+import type { ReadDeps } from '@cp/consume';
 import { loadFlowResponse, type FlowTarget } from '../delivery/published-flow.js';
 import { createCachedEndpoint, type CheckedQuery } from './cached-endpoint.js';
 import { problem } from './problem.js';

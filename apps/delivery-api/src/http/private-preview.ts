@@ -5,7 +5,7 @@ import {
   loadConsumeResponse,
   type ConsumeTarget,
   type ReadDeps,
-} from '../delivery/consume-item.js';
+} from '@cp/consume';
 import { answerFailedLoad, sendCached, withTimeout, type ServeCachedDeps } from './serve-cached.js';
 
 /** The preview key a request presents (header `Cp-Preview-Key`), or null. */

@@ -5,19 +5,21 @@ export interface StackUrls {
   readonly mcp: string;
   readonly delivery: string;
   readonly dashboard: string;
+  readonly worker: string;
 }
 
 /** Settings for a whole embedded stack on free loopback ports, wired to each other as `pnpm start` wires them. */
 export async function freeStackSettings(): Promise<{ urls: StackUrls; s3Port: number; settings: Record<string, string> }> {
-  const [auth, mcp, delivery, dashboard, s3Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [auth, mcp, delivery, dashboard, worker, s3Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const urls = {
     auth: `http://127.0.0.1:${auth}`,
     mcp: `http://127.0.0.1:${mcp}/mcp`,
     delivery: `http://127.0.0.1:${delivery}`,
     dashboard: `http://127.0.0.1:${dashboard}`,
+    worker: `http://127.0.0.1:${worker}`,
   };
   const settings = {
-    ...Object.fromEntries(['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST'].map((name) => [name, '127.0.0.1'])),
+    ...Object.fromEntries(['AUTH_HOST', 'MCP_HOST', 'DELIVERY_HOST', 'DASHBOARD_HOST', 'WORKER_HOST'].map((name) => [name, '127.0.0.1'])),
     AUTH_PORT: String(auth),
     AUTH_ISSUER: urls.auth,
     MCP_PORT: String(mcp),
@@ -27,6 +29,7 @@ export async function freeStackSettings(): Promise<{ urls: StackUrls; s3Port: nu
     DELIVERY_API_URL: urls.delivery,
     DASHBOARD_PORT: String(dashboard),
     DASHBOARD_URL: urls.dashboard,
+    WORKER_PORT: String(worker),
     LOG_LEVEL: 'silent',
   };
   return { urls, s3Port, settings };

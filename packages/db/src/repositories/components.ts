@@ -7,10 +7,13 @@ import {
   isUuid,
   type Components,
   type TagEdit,
+  WebhookEventType,
 } from '@cp/domain';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { SqlReader } from '../sql-reader.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
+import { enqueueWebhookEvents } from './webhook-events.js';
 import { toComponent, toComponentSummary, type ComponentRow, type ComponentSummaryRow } from './mappers.js';
 
 /** Columns aliased to the model's field names, so raw rows map like model rows. */
@@ -25,7 +28,7 @@ const COLUMNS = Prisma.sql`id, organization_id AS "organizationId", name, name_k
 const SUMMARY_COLUMNS = Prisma.sql`id, name, description, tags, variants_count AS "variantsCount", updated_at AS "updatedAt"`;
 
 /** Reads written in SQL go through `sql` (the driver itself, see sql-reader.ts); the rest through Prisma. */
-export function createComponents(prisma: PrismaClient, sql: SqlReader): Components {
+export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: JobSender): Components {
   return {
     async findById(id) {
       if (!isUuid(id)) return null;
@@ -118,6 +121,14 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader): Componen
             componentId: id,
             details: { before, after },
             createdAt: now,
+          });
+          await enqueueWebhookEvents(tx, jobs, {
+            type: WebhookEventType.TagsChanged,
+            organizationId: updated.organizationId,
+            componentId: id,
+            actorId: audit.actorId,
+            occurredAt: now,
+            data: { tags: { before, after } },
           });
         }
         return updated ?? null;

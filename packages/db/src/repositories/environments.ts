@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import { isUniqueViolation } from './errors.js';
 import { toEnvironment } from './mappers.js';
+import { enqueueIfExporting, type EnqueueStaticExport } from './static-export-queue.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -23,7 +24,7 @@ const lockRow = async (tx: Tx, id: string) => {
   return row ?? null;
 };
 
-export function createEnvironments(prisma: PrismaClient): Environments {
+export function createEnvironments(prisma: PrismaClient, exportJobs: EnqueueStaticExport): Environments {
   return {
     async listForOrganization(organizationId) {
       if (!isUuid(organizationId)) return [];
@@ -66,6 +67,8 @@ export function createEnvironments(prisma: PrismaClient): Environments {
           const row = await tx.environment.update({ where: { id }, data: { name } });
           if (before.name !== name) {
             await record(tx, audit, before.organizationId, AuditKind.EnvironmentRenamed, { before: before.name, after: name }, now);
+            // Exported objects are named by environment: the export moves them.
+            await enqueueIfExporting(tx, before.organizationId, exportJobs);
           }
           return toEnvironment(row);
         });

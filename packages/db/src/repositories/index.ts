@@ -10,25 +10,34 @@ import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
 import { createReleaseRequests } from './release-requests.js';
 import { createReleases } from './releases.js';
+import { staticExportQueue } from './static-export-queue.js';
+import { createStaticExports } from './static-exports.js';
 import { createUploadSessions } from './upload-sessions.js';
 import { createUsers } from './users.js';
 import { createVariants } from './variants.js';
+import { createWebhookEndpoints } from './webhook-endpoints.js';
+import { createJobSender } from '../jobs/job-sender.js';
 
 /** Every domain repository port, over one database (PostgreSQL or PGlite). */
 export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 'sql'>): Repositories {
+  // Webhook events are enqueued by the writes that cause them, inside their transactions.
+  const jobs = createJobSender();
+  const exportJobs = staticExportQueue(jobs);
   return {
     users: createUsers(prisma),
-    organizations: createOrganizations(prisma),
-    components: createComponents(prisma, sql),
+    organizations: createOrganizations(prisma, exportJobs),
+    components: createComponents(prisma, sql, jobs),
     variants: createVariants(prisma, sql),
-    uploadSessions: createUploadSessions(prisma),
-    environments: createEnvironments(prisma),
-    releases: createReleases(prisma),
-    releaseRequests: createReleaseRequests(prisma),
+    uploadSessions: createUploadSessions(prisma, jobs),
+    environments: createEnvironments(prisma, exportJobs),
+    releases: createReleases(prisma, jobs),
+    releaseRequests: createReleaseRequests(prisma, jobs),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),
     auditTrail: createAuditTrail(prisma),
     invitations: createInvitations(prisma),
     members: createMembers(prisma),
+    staticExports: createStaticExports(prisma, exportJobs),
+    webhookEndpoints: createWebhookEndpoints(prisma, jobs),
   };
 }

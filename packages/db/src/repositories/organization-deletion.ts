@@ -1,6 +1,7 @@
 import { checkOrganizationDeletion, isUuid, type Organizations } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { moveDefault } from './membership-defaults.js';
+import { enqueueIfExporting, type EnqueueStaticExport } from './static-export-queue.js';
 
 /** Organizations.delete: see the port. */
 export async function deleteOrganization(
@@ -12,6 +13,7 @@ export async function deleteOrganization(
     personalOrganizationFor,
     now,
   }: Parameters<Organizations['delete']>[0],
+  exportJobs: EnqueueStaticExport,
 ): Promise<{ objectKeys: string[] }> {
   if (!isUuid(organizationId) || !isUuid(actorId)) {
     checkOrganizationDeletion({ organizationId, name: '', actor: null }, confirmName);
@@ -47,6 +49,8 @@ export async function deleteOrganization(
         UNION ALL
         SELECT staging_key AS key FROM upload_sessions
         WHERE organization_id = ${organizationId}::uuid AND staging_removed_at IS NULL`;
+      // Its static export: the job finds it gone and empties its folder.
+      await enqueueIfExporting(tx, organizationId, exportJobs);
       // Everything else goes with it through ON DELETE CASCADE, its audit trail included.
       await tx.organization.delete({ where: { id: organizationId } });
       return { objectKeys: objects.map((row) => row.key) };

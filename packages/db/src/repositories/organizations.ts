@@ -3,9 +3,10 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import { toOrganization } from './mappers.js';
 import { deleteOrganization } from './organization-deletion.js';
+import type { EnqueueStaticExport } from './static-export-queue.js';
 import { environmentTaken, organizationData } from './organization-data.js';
 
-export function createOrganizations(prisma: PrismaClient): Organizations {
+export function createOrganizations(prisma: PrismaClient, exportJobs: EnqueueStaticExport): Organizations {
   return {
     async create({ organization, ownerId, now, audit }) {
       try {
@@ -103,6 +104,6 @@ export function createOrganizations(prisma: PrismaClient): Organizations {
       });
     },
 
-    delete: (input) => deleteOrganization(prisma, input),
+    delete: (input) => deleteOrganization(prisma, input, exportJobs),
   };
 }

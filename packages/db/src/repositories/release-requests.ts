@@ -1,6 +1,7 @@
 import { AuditKind, can, isUuid, Permission, roleRefused, type AuditNote, type ReleaseRequest, type ReleaseRequests, type Role } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import { writeRelease } from './release-write.js';
 
 const joined = {
@@ -28,7 +29,7 @@ const toReleaseRequest = (row: Row): ReleaseRequest => ({
   releaseEventId: row.releaseEventId,
 });
 
-export function createReleaseRequests(prisma: PrismaClient): ReleaseRequests {
+export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): ReleaseRequests {
   /** The request's audit row: who asked, where, which variant, plus what the decision adds. */
   const audit = (tx: Prisma.TransactionClient, request: ReleaseRequest, kind: AuditKind, note: AuditNote, at: Date, extra: Record<string, string> = {}) =>
     recordAudit(tx, {
@@ -133,6 +134,7 @@ export function createReleaseRequests(prisma: PrismaClient): ReleaseRequests {
         const request = toReleaseRequest(await tx.releaseRequest.findUniqueOrThrow({ where: { id: requestId }, include: joined }));
         const event = await writeRelease(
           tx,
+          jobs,
           { eventId, componentId: request.componentId, environmentId: request.environmentId, variantId: request.variantId, releasedBy: approvedBy, now, audit: { eventId: publishAuditId, actorId: note.actorId } },
           { requestId, requestedBy: request.requestedBy },
         );

@@ -1,7 +1,10 @@
-import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironment, roleRefused, type AuditNote, type ReleaseEvent, type Role } from '@cp/domain';
+import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironment, roleRefused, WebhookEventType, type AuditNote, type ReleaseEvent, type Role } from '@cp/domain';
 import type { Prisma } from '../generated/prisma/client.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
+import { enqueueWebhookEvents } from './webhook-events.js';
 import { toReleaseEvent } from './mappers.js';
+import { enqueueIfExporting, staticExportQueue } from './static-export-queue.js';
 
 export interface ReleaseWrite {
   eventId: string;
@@ -15,12 +18,15 @@ export interface ReleaseWrite {
 
 /**
  * Inside `tx`: makes the variant current, appends the history event and the ReleasePublished
- * audit row (with the request it comes from, when approved). Publishes of one component take
+ * audit row (with the request it comes from, when approved), and, for an organization that
+ * opted in, the static export's job. Publishes of one component take
  * turns (a row lock on the component that does not block variant inserts), so each event
  * records the variant it really replaced, even for the very first release of an environment.
+ * The release.published webhook event is enqueued in the same transaction.
  */
 export async function writeRelease(
   tx: Prisma.TransactionClient,
+  jobs: JobSender,
   input: ReleaseWrite,
   request?: { requestId: string; requestedBy: string },
 ): Promise<ReleaseEvent> {
@@ -59,6 +65,22 @@ export async function writeRelease(
     },
     createdAt: now,
   });
+  await enqueueWebhookEvents(tx, jobs, {
+    type: WebhookEventType.ReleasePublished,
+    organizationId: component.organization_id,
+    componentId,
+    actorId: audit.actorId,
+    occurredAt: releasedAt,
+    data: {
+      environment: { id: environmentId, name: event.environmentName },
+      variant: { id: variantId, sequence: row.variant.sequence },
+      previousVariant: previous ? { id: previous.variantId, sequence: previous.variant.sequence } : null,
+      rollback,
+      releaseRequestId: request?.requestId ?? null,
+      releaseId: eventId,
+    },
+  });
+  await enqueueIfExporting(tx, component.organization_id, staticExportQueue(jobs));
   return event;
 }
 

@@ -1,16 +1,17 @@
 import { isUuid, notFound, type Releases } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import { toRelease, toReleaseEvent } from './mappers.js';
 import { refuseUnlessAllowed, writeRelease } from './release-write.js';
 
 const withEnvironmentName = { environment: { select: { name: true } } } as const;
 
-export function createReleases(prisma: PrismaClient): Releases {
+export function createReleases(prisma: PrismaClient, jobs: JobSender): Releases {
   return {
     async publish({ enforceProtection, ...input }) {
       return prisma.$transaction(async (tx) => {
         if (enforceProtection) await refuseUnlessAllowed(tx, input.environmentId, input.releasedBy);
-        return writeRelease(tx, input);
+        return writeRelease(tx, jobs, input);
       });
     },
 

@@ -9,15 +9,18 @@ import {
   type UploadResult,
   type UploadSession,
   type UploadSessions,
+  WebhookEventType,
 } from '@cp/domain';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
+import { enqueueWebhookEvents } from './webhook-events.js';
 import { isUniqueViolation } from './errors.js';
 import { toUploadSession } from './mappers.js';
 
 type Tx = Prisma.TransactionClient;
 
-export function createUploadSessions(prisma: PrismaClient): UploadSessions {
+export function createUploadSessions(prisma: PrismaClient, jobs: JobSender): UploadSessions {
   return {
     async create(session) {
       await prisma.uploadSession.create({
@@ -46,7 +49,7 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
     async confirm(input) {
       if (!isUuid(input.sessionId)) throw notFound('Upload', input.sessionId);
       try {
-        return await prisma.$transaction((tx) => confirmIn(tx, input));
+        return await prisma.$transaction((tx) => confirmIn(tx, jobs, input));
       } catch (error) {
         if (input.newComponent && isUniqueViolation(error, ['organization_id', 'name_key'])) {
           throw new DomainError(
@@ -97,6 +100,7 @@ export function createUploadSessions(prisma: PrismaClient): UploadSessions {
  */
 async function confirmIn(
   tx: Tx,
+  jobs: JobSender,
   input: ConfirmUploadInput,
 ): Promise<{ recorded: boolean; session: UploadSession }> {
   const claimed = await tx.$executeRaw`
@@ -171,5 +175,16 @@ async function confirmIn(
     },
     createdAt: input.now,
   });
+  const change = { organizationId: bumped.organizationId, componentId: input.componentId, actorId: input.audit.actorId, occurredAt: input.now };
+  await enqueueWebhookEvents(
+    tx,
+    jobs,
+    ...(input.newComponent ? [{ ...change, type: WebhookEventType.ComponentCreated, data: {} }] : []),
+    {
+      ...change,
+      type: WebhookEventType.VariantCreated,
+      data: { variant: { id: input.variant.id, sequence: bumped.sequence, size: input.variant.size, sha256: input.variant.sha256 } },
+    },
+  );
   return { recorded: true, session: toUploadSession(row) };
 }

@@ -6,6 +6,7 @@ export const AuditKind = {
   OrganizationCreated: 'organization.created',
   OrganizationRenamed: 'organization.renamed',
   PrivatePreviewsChanged: 'organization.private_previews_changed',
+  StaticExportChanged: 'organization.static_export_changed',
   UploadConfirmed: 'upload.confirmed',
   TagsChanged: 'component.tags_changed',
   /** A publish or a rollback (`details.rollback`), direct or through an approved request. */
@@ -28,6 +29,10 @@ export const AuditKind = {
   OwnershipTransferred: 'member.ownership_transferred',
   PreviewKeyCreated: 'preview_key.created',
   PreviewKeyRevoked: 'preview_key.revoked',
+  WebhookEndpointCreated: 'webhook.created',
+  /** Event types, enabled or disabled (by a person, or by the worker after the last retry failed), secret rotated. */
+  WebhookEndpointChanged: 'webhook.changed',
+  WebhookEndpointDeleted: 'webhook.deleted',
   /** Recorded in each organization of the user who revoked it: it held access to all of them. */
   ApplicationRevoked: 'application.revoked',
 } as const;

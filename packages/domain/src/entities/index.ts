@@ -9,3 +9,5 @@ export * from './preview-key.js';
 export * from './audit-event.js';
 export * from './invitation.js';
 export * from './release-request.js';
+export * from './static-export.js';
+export * from './webhook.js';

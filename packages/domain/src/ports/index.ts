@@ -1,5 +1,6 @@
 export * from './system.js';
 export * from './object-store.js';
+export * from './export-store.js';
 export * from './users.js';
 export * from './organizations.js';
 export * from './members.js';
@@ -11,6 +12,8 @@ export * from './releases.js';
 export * from './release-requests.js';
 export * from './flows.js';
 export * from './preview-keys.js';
+export * from './static-exports.js';
+export * from './webhook-endpoints.js';
 export * from './audit-trail.js';
 export * from './invitations.js';
 export * from './repositories.js';

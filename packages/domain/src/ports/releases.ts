@@ -6,7 +6,7 @@ export interface Releases {
    * Atomic: makes `variantId` the current release of the component in the
    * environment and appends a history event that records the previous variant, and an
    * AuditKind.ReleasePublished row (environment, variantId, previousVariantId, rollback) in the
-   * same transaction.
+   * same transaction, with a static export job when the organization opted in (StaticExports).
    */
   publish(input: {
     eventId: string;

@@ -8,9 +8,11 @@ import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
 import type { ReleaseRequests } from './release-requests.js';
 import type { Releases } from './releases.js';
+import type { StaticExports } from './static-exports.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
 import type { Variants } from './variants.js';
+import type { WebhookEndpoints } from './webhook-endpoints.js';
 
 /*
  * Ports implemented by packages/db. Methods documented as atomic must keep their
@@ -32,4 +34,6 @@ export interface Repositories {
   readonly auditTrail: AuditTrail;
   readonly invitations: Invitations;
   readonly members: Members;
+  readonly staticExports: StaticExports;
+  readonly webhookEndpoints: WebhookEndpoints;
 }

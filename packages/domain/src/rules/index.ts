@@ -9,3 +9,4 @@ export * from './roles.js';
 export * from './preview-keys.js';
 export * from './invitations.js';
 export * from './membership-changes.js';
+export * from './webhooks.js';

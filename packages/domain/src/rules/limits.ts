@@ -13,4 +13,9 @@ export const Limits = {
   /** Unrevoked preview keys an organization may hold at once. */
   previewKeysPerOrganization: 20,
   previewKeyNameMaxLength: 60,
+  /** Webhook endpoints an organization may register. */
+  webhookEndpointsPerOrganization: 10,
+  webhookUrlMaxLength: 2000,
+  /** Recent delivery attempts an endpoint's page lists. */
+  webhookAttemptsShown: 50,
 } as const;

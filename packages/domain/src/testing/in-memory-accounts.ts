@@ -111,6 +111,7 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
       state.uploadSessions = outside(state.uploadSessions);
       state.flows = outside(state.flows);
       state.previewKeys = outside(state.previewKeys);
+      state.webhookEndpoints = outside(state.webhookEndpoints);
       state.auditEvents = outside(state.auditEvents);
       return { objectKeys };
     },

@@ -47,6 +47,7 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
       const renamed = { ...current, name };
       state.environments[index] = renamed;
       if (current.name !== name) {
+        state.enqueueExport(current.organizationId);
         state.recordAudit(
           auditEventFor(audit, {
             organizationId: current.organizationId,
@@ -140,6 +141,7 @@ export function writeRelease(
     previousVariantId: previous?.variantId ?? null,
   };
   state.releaseEvents.push(event);
+  state.enqueueExport(environment?.organizationId ?? '');
   const sequence = (id: string | undefined) => state.variants.find((v) => v.id === id)?.sequence;
   const [next, before] = [sequence(variantId), sequence(previous?.variantId)];
   state.recordAudit({

@@ -6,9 +6,11 @@ import { inMemoryFlows } from './in-memory-flows.js';
 import { inMemoryInvitations } from './in-memory-invitations.js';
 import { inMemoryMembers } from './in-memory-members.js';
 import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
+import { inMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { inMemoryReleaseRequests } from './in-memory-release-requests.js';
 import { InMemoryState } from './in-memory-state.js';
+import { inMemoryStaticExports } from './in-memory-static-exports.js';
 import { inMemoryUploadSessions } from './in-memory-upload-sessions.js';
 
 export { InMemoryState } from './in-memory-state.js';
@@ -35,5 +37,7 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     auditTrail: inMemoryAuditTrail(state),
     invitations: inMemoryInvitations(state),
     members: inMemoryMembers(state),
+    staticExports: inMemoryStaticExports(state),
+    webhookEndpoints: inMemoryWebhookEndpoints(state),
   };
 }

@@ -6,8 +6,10 @@ import type { Membership, Organization } from '../entities/organization.js';
 import type { PreviewKey } from '../entities/preview-key.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
 import type { ReleaseRequest } from '../entities/release-request.js';
+import type { StaticExport } from '../entities/static-export.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
+import type { WebhookEndpoint } from '../entities/webhook.js';
 
 /** An invitation as stored: with its token's hash. */
 export type StoredInvitation = Invitation & { readonly tokenHash: string };
@@ -15,6 +17,9 @@ export type StoredReleaseRequest = Omit<
   ReleaseRequest,
   'organizationId' | 'componentName' | 'environmentName' | 'variantSequence'
 >;
+
+/** A webhook endpoint as stored: with its signing secret. */
+export type StoredWebhookEndpoint = WebhookEndpoint & { readonly secret: string };
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */
 export class InMemoryState {
@@ -36,6 +41,15 @@ export class InMemoryState {
   /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
   auditEvents: AuditEvent[] = [];
   invitations: StoredInvitation[] = [];
+  staticExports: StaticExport[] = [];
+  /** The export jobs the fakes enqueued, in order (the queue of packages/db). */
+  exportJobs: { organizationId: string; full: boolean }[] = [];
+
+  /** The in-memory twin of packages/db's export enqueue: a job only for an organization that opted in. */
+  enqueueExport(organizationId: string, full = false): void {
+    if (this.staticExports.some((e) => e.organizationId === organizationId && e.enabled)) this.exportJobs.push({ organizationId, full });
+  }
+  webhookEndpoints: StoredWebhookEndpoint[] = [];
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {

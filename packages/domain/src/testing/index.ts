@@ -1,4 +1,5 @@
 export * from './in-memory-object-store.js';
+export * from './in-memory-export-store.js';
 export * from './in-memory-repositories.js';
 export * from './in-memory-oidc-storage.js';
 export * from './in-memory-credentials.js';

@@ -17,10 +17,13 @@ export function watch(base: string, ids: readonly string[], onChange: () => void
   return feed.watch(ids, onChange);
 }
 
-/** A source's live updates: the change stream, plus a poll when a preview key is sent (the stream does not announce private previews). */
+/**
+ * A source's live updates: the change stream, plus a poll when a preview key is sent (the stream
+ * does not announce private previews); a static export has no stream, only the poll.
+ */
 export function watchSource(source: Source, onChange: () => void): () => void {
-  const unwatch = watch(source.base, source.watch, onChange);
-  if (Object.keys(source.headers).length === 0) return unwatch;
+  const unwatch = source.missing ? () => undefined : watch(source.base, source.watch, onChange);
+  if (!source.missing && Object.keys(source.headers).length === 0) return unwatch;
   const timer = setInterval(onChange, POLL_MS);
   return () => {
     unwatch();

@@ -6,3 +6,5 @@ export { PLACEHOLDER, namesWithPlaceholder, placeholderProblem } from './placeho
 export { publicUrlProblems, type PublicUrlRules } from './public-url.js';
 export * from './storage-env.js';
 export { trustProxy } from './trust-proxy.js';
+export * from './export-env.js';
+export * from './webhooks-env.js';

@@ -118,7 +118,7 @@ export const startS3Target = async (): Promise<S3Target> => {
   };
 };
 
-const adminClient = (config: S3Config): Client => {
+export const adminClient = (config: S3Config): Client => {
   const url = new URL(config.endpoint);
   return new Client({
     endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),

@@ -1,6 +1,6 @@
 import type { Component, Repositories, Variant } from '@cp/domain';
 import { resolvePublicVariant } from '@cp/domain';
-import type { ConsumeResponse, ConsumeVariant } from '../api/response-schemas.js';
+import type { ConsumeResponse, ConsumeVariant } from './consume-schemas.js';
 import type { VariantLoaders } from './variant-loaders.js';
 
 export interface ConsumeTarget {
@@ -17,16 +17,25 @@ export interface ReadDeps {
 
 export const variantName = (variant: Variant): string => `v${variant.sequence}`;
 
-export async function consumeVariant(variant: Variant, deps: ReadDeps): Promise<ConsumeVariant> {
+export async function consumeVariant(variant: Variant, deps: Pick<ReadDeps, 'loaders'>): Promise<ConsumeVariant> {
   return { id: variant.id, name: variantName(variant), loader: await deps.loaders.get(variant) };
 }
 
-export const consumeItemOf = (component: Component, variants: ConsumeVariant[]) => ({
+export const consumeItemOf = (component: Pick<Component, 'id' | 'name' | 'organizationId'>, variants: ConsumeVariant[]) => ({
   id: component.id,
   name: component.name,
   organizationId: component.organizationId,
   consume_variant: variants,
 });
+
+/** The /consume body of one variant of a component: what the delivery API serves and the static export writes. */
+export async function consumeResponseOf(
+  component: Pick<Component, 'id' | 'name' | 'organizationId'>,
+  variant: Variant,
+  deps: Pick<ReadDeps, 'loaders'>,
+): Promise<ConsumeResponse> {
+  return { item: consumeItemOf(component, [await consumeVariant(variant, deps)]) };
+}
 
 export interface LoadedConsume {
   readonly response: ConsumeResponse;
@@ -46,7 +55,7 @@ export async function loadConsumeResponse(target: ConsumeTarget, deps: ReadDeps,
     deps,
   );
   return {
-    response: { item: consumeItemOf(component, [await consumeVariant(variant, deps)]) },
+    response: await consumeResponseOf(component, variant, deps),
     organizationId: component.organizationId,
     privatePreview,
   };

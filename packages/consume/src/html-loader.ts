@@ -1,5 +1,5 @@
 import { parse } from 'parse5';
-import type { HtmlLoader, LoaderScript, LoaderStyle } from '../api/response-schemas.js';
+import type { HtmlLoader, LoaderScript, LoaderStyle } from './consume-schemas.js';
 
 interface Node {
   nodeName: string;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ObjectStore, Variant } from '@cp/domain';
 import { LRUCache } from 'lru-cache';
-import type { HtmlLoader } from '../api/response-schemas.js';
+import type { HtmlLoader } from './consume-schemas.js';
 import { buildHtmlLoader } from './html-loader.js';
 
 /** The stored object does not hash to the variant's recorded integrity: never serve it. */

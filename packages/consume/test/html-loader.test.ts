@@ -1,4 +1,4 @@
-import { buildHtmlLoader } from '../src/delivery/html-loader.js';
+import { buildHtmlLoader } from '../src/html-loader.js';
 
 const loaderOf = (html: string) => buildHtmlLoader(html, 'sha384-x');
 

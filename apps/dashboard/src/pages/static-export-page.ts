@@ -1,0 +1,85 @@
+import type { MemberOrganization, StaticExport } from '@cp/domain';
+import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { type Chrome, layout, when } from './layout.js';
+
+export interface StaticExportPageContent {
+  readonly organization: MemberOrganization;
+  readonly state: StaticExport;
+  /** The organization's export base URL (EXPORT_PUBLIC_URL); null when the deployment gives none. */
+  readonly baseUrl: string | null;
+  /** Its folder in the export bucket (EXPORT_PREFIX and the organization id), shown without a public URL. */
+  readonly folder: string;
+  readonly chrome: Chrome;
+  readonly notice: string | null;
+}
+
+function stateSection(content: StaticExportPageContent): SafeHtml {
+  const { state, baseUrl, folder } = content;
+  if (!state.enabled) {
+    return html`<p>
+      <strong>Static export is off.</strong> Turn it on to have every release and rollback written
+      to the export bucket as plain JSON files, which a CDN can serve without the delivery API.
+    </p>`;
+  }
+  const where =
+    baseUrl === null
+      ? html`<p>
+          Written to the folder <code>${folder}</code> of the export bucket. This deployment gives
+          no public URL for it (<code>EXPORT_PUBLIC_URL</code>).
+        </p>`
+      : html`<p>
+            Served at <code>${baseUrl}/</code>: <code>${baseUrl}/manifest.json</code> lists the
+            releases.
+          </p>
+          <p class="hint">
+            In a host page:
+            <code
+              >&lt;cp-component source="export" base-url="${baseUrl}" component-id="…"
+              env="prod"&gt;</code
+            >.
+          </p>`;
+  const error =
+    state.lastError === null
+      ? ''
+      : html`<div class="error" role="alert">
+          <p>
+            The last export failed ${when(state.lastErrorAt)}, and is retried with backoff:
+            ${state.lastError}
+          </p>
+        </div>`;
+  return html`<p><strong>Static export is on.</strong></p>
+    ${where}
+    <dl>
+      <dt>Last complete export</dt>
+      <dd>${when(state.exportedAt)}</dd>
+    </dl>
+    ${error}`;
+}
+
+/** An organization's static export: the switch, where it is served, and how the last export went. */
+export function staticExportPage(content: StaticExportPageContent): string {
+  const base = `/orgs/${content.organization.id}/export`;
+  const { state, chrome } = content;
+  const button = (value: 'on' | 'off', label: string, kind = '') =>
+    html`<form method="post" action="${base}" class="inline">
+      ${csrfInput(chrome.csrf)}<input type="hidden" name="enabled" value="${value}" /><button
+        type="submit"
+        ${kind === '' ? '' : html` class="${kind}"`}
+      >
+        ${label}
+      </button>
+    </form>`;
+  return layout({
+    title: 'Static export',
+    chrome,
+    body: html`<h1>Static export of ${content.organization.name}</h1>
+      ${noticeBox(content.notice)} ${stateSection(content)}
+      <p class="hint">
+        Each released environment of each component is written as
+        <code>components/&lt;component id&gt;/&lt;environment&gt;.json</code>, the same bytes as
+        <code>/consume?id=…&amp;env=…</code>, plus <code>manifest.json</code>. Previews are never
+        exported. Turning the export off removes these files.
+      </p>
+      ${state.enabled ? html`${button('on', 'Export everything again', 'secondary')} ${button('off', 'Turn off', 'danger')}` : button('on', 'Turn on')}`,
+  });
+}

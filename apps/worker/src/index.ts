@@ -1,0 +1,19 @@
+export { createApp, type AppDeps, type WorkerApp } from './app.js';
+export { parseEnv, loadEnv, type Env } from './env.js';
+export { serveWorker } from './serve.js';
+export { createJobRegistry, type JobDeps } from './jobs/registry.js';
+export {
+  defineJob,
+  type Job,
+  type JobDefinition,
+  type QueuePolicy,
+} from './jobs/job-definition.js';
+export { workerSettings } from './settings.js';
+export { openStaticExport } from './static-export-deps.js';
+export { staticExportJob, STATIC_EXPORT_POLICY } from './jobs/static-export-job.js';
+export {
+  webhookDeliveryJob,
+  WEBHOOK_DELIVERY_POLICY,
+  type WebhookDeliveryDeps,
+} from './webhooks/webhook-delivery-job.js';
+export { signWebhook } from './webhooks/sign.js';

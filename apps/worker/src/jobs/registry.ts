@@ -1,0 +1,24 @@
+import type { StaticExportDeps } from '@cp/consume';
+import type { Logger } from '@cp/http-runtime';
+import { webhookDeliveryJob, type WebhookDeliveryDeps } from '../webhooks/webhook-delivery-job.js';
+import type { JobDefinition } from './job-definition.js';
+import { staticExportJob } from './static-export-job.js';
+
+/** What the job handlers run on. Each handler takes the part it needs. */
+export interface JobDeps {
+  readonly log: Logger;
+  /** The static export (object stores, repositories); null: this worker has no S3 settings and leaves that queue to another. */
+  readonly staticExport?: StaticExportDeps | null;
+  readonly webhooks: WebhookDeliveryDeps;
+}
+
+/**
+ * Every queue the worker runs, one entry each (`defineJob({ queue, policy, handler })`).
+ * Adding a queue: its name in packages/db/src/jobs/queues.ts, a migration that creates it,
+ * an entry here (apps/worker/README.md, "Adding a queue").
+ */
+export function createJobRegistry(deps: JobDeps): JobDefinition[] {
+  const jobs: JobDefinition[] = [webhookDeliveryJob(deps.webhooks)];
+  if (deps.staticExport) jobs.push(staticExportJob({ ...deps.staticExport, log: deps.log }));
+  return jobs;
+}

@@ -1,0 +1,30 @@
+import {
+  databaseEnvShape,
+  defineSettings,
+  exportEnvShape,
+  host,
+  objectStoreEnvShape,
+  port,
+  serviceEnvShape,
+  webhooksEnvShape,
+} from '@cp/http-runtime';
+import { z } from 'zod';
+
+/**
+ * Every variable the worker reads, with its default and what it accepts (README "Settings";
+ * docker/check.mjs checks that docker/.env.example lists `workerSettings.names`).
+ */
+export const workerSettings = defineSettings({
+  ...serviceEnvShape,
+  ...databaseEnvShape,
+  ...webhooksEnvShape,
+  WORKER_PORT: port(4500),
+  WORKER_HOST: host,
+  // pg-boss polls at most every half second.
+  WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // The static export reads variants from S3_BUCKET and writes EXPORT_BUCKET on the same endpoint.
+  ...objectStoreEnvShape,
+  ...exportEnvShape,
+  // Memory for the variant loaders the static export builds (variants are immutable).
+  WORKER_EXPORT_CACHE_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+});

@@ -1,0 +1,86 @@
+import type { ExportedRelease } from '@cp/domain';
+import { z } from 'zod';
+import 'zod-openapi';
+import { variantName } from '../consume-item.js';
+import { componentPath } from './export-layout.js';
+
+export const ManifestRelease = z
+  .object({
+    variant: z
+      .object({ id: z.string(), name: z.string().meta({ example: 'v3' }) })
+      .meta({
+        description: 'The released variant: its id and `v<sequence>` name, as in the body.',
+      }),
+    path: z.string().meta({
+      description:
+        "The object's path relative to the organization's export base URL: the `/consume?id=&env=` body, byte for byte.",
+      example: 'components/7aa63dd6-bdf9-434e-8f09-17bb243978e1/prod.json',
+    }),
+    releasedAt: z
+      .string()
+      .meta({ description: 'When this variant was released to the environment (ISO 8601).' }),
+  })
+  .meta({ id: 'ExportManifestRelease' });
+
+export const ExportManifest = z
+  .object({
+    organizationId: z.string(),
+    generatedAt: z
+      .string()
+      .meta({ description: 'When the export wrote this manifest (ISO 8601).' }),
+    components: z
+      .array(
+        z.object({
+          id: z.string().meta({ description: 'Component id.' }),
+          name: z.string(),
+          environments: z
+            .record(z.string(), ManifestRelease)
+            .meta({ description: 'By environment name: what is released there.' }),
+        }),
+      )
+      .meta({
+        description:
+          'Components with at least one release, by name (case-insensitive), then id. Unreleased ones are not exported.',
+      }),
+  })
+  .meta({
+    id: 'ExportManifest',
+    description:
+      '`manifest.json` of an organization\'s static export (README "Static export for CDNs").',
+  });
+
+export type ExportManifest = z.infer<typeof ExportManifest>;
+
+/** The manifest of a set of current releases (ordered as StaticExports.listReleased gives them). */
+export function manifestOf(
+  organizationId: string,
+  releases: readonly ExportedRelease[],
+  generatedAt: Date,
+): ExportManifest {
+  const components: ExportManifest['components'] = [];
+  for (const release of releases) {
+    let entry = components.at(-1);
+    if (entry?.id !== release.component.id) {
+      entry = { id: release.component.id, name: release.component.name, environments: {} };
+      components.push(entry);
+    }
+    entry.environments[release.environmentName] = {
+      variant: { id: release.variant.id, name: variantName(release.variant) },
+      path: componentPath(release.component.id, release.environmentName),
+      releasedAt: release.releasedAt.toISOString(),
+    };
+  }
+  return { organizationId, generatedAt: generatedAt.toISOString(), components };
+}
+
+/** What an earlier manifest says each path holds (variant id and component name), to skip unchanged objects. */
+export function writtenBy(manifest: unknown): Map<string, string> {
+  const written = new Map<string, string>();
+  const parsed = ExportManifest.safeParse(manifest);
+  if (!parsed.success) return written;
+  for (const component of parsed.data.components) {
+    for (const release of Object.values(component.environments))
+      written.set(release.path, `${release.variant.id}:${component.name}`);
+  }
+  return written;
+}

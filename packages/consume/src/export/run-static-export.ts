@@ -1,0 +1,156 @@
+import type { Clock, ExportedRelease, ExportStore, Repositories } from '@cp/domain';
+import { jsonBody, JSON_CONTENT_TYPE } from '../consume-body.js';
+import { consumeResponseOf } from '../consume-item.js';
+import type { VariantLoaders } from '../variant-loaders.js';
+import {
+  componentPath,
+  EXPORT_CACHE_CONTROL,
+  MANIFEST_PATH,
+  organizationFolder,
+} from './export-layout.js';
+import { manifestOf, writtenBy } from './manifest.js';
+
+export interface StaticExportDeps {
+  readonly repos: Pick<Repositories, 'staticExports'>;
+  readonly loaders: VariantLoaders;
+  /** The export bucket. */
+  readonly store: ExportStore;
+  readonly clock: Clock;
+  /** EXPORT_PREFIX: empty or ending with `/`. */
+  readonly prefix: string;
+}
+
+/** One job of the `static-export` queue: everything of one organization. */
+export interface StaticExportJob {
+  readonly organizationId: string;
+  /** Write every object again, whatever the last manifest says (turning the export on). */
+  readonly full?: boolean;
+}
+
+export interface StaticExportRun {
+  readonly outcome: 'exported' | 'removed';
+  readonly written: number;
+  readonly removed: number;
+}
+
+const HEADERS = { contentType: JSON_CONTENT_TYPE, cacheControl: EXPORT_CACHE_CONTROL };
+// Releases that keep changing under a run: give up and let the queue retry later.
+const MAX_ROUNDS = 5;
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Brings an organization's folder in the export bucket in line with its current releases, or
+ * empties it when the export is off (or the organization gone). Idempotent and safe to run
+ * concurrently: a run reads the releases again after writing and repeats until what it read
+ * did not change, so whichever run writes last has checked its writes against the database
+ * afterwards, and retries or runs out of order converge on the latest release. A failure is
+ * recorded on the organization (the dashboard shows it) and thrown, for the queue to retry.
+ */
+export async function runStaticExport(
+  job: StaticExportJob,
+  deps: StaticExportDeps,
+): Promise<StaticExportRun> {
+  const { organizationId } = job;
+  const folder = organizationFolder(deps.prefix, organizationId);
+  const state = await deps.repos.staticExports.find(organizationId);
+  if (!state.enabled)
+    return { outcome: 'removed', written: 0, removed: await removeAll(folder, deps.store) };
+  try {
+    const run = await exportOrganization(job, folder, deps);
+    await deps.repos.staticExports.recordRun(organizationId, { at: deps.clock.now(), error: null });
+    return run;
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(
+      0,
+      MAX_ERROR_LENGTH,
+    );
+    await deps.repos.staticExports.recordRun(organizationId, {
+      at: deps.clock.now(),
+      error: message,
+    });
+    throw error;
+  }
+}
+
+async function exportOrganization(
+  job: StaticExportJob,
+  folder: string,
+  deps: StaticExportDeps,
+): Promise<StaticExportRun> {
+  const { store } = deps;
+  // What each path holds, as far as this run knows: its own writes first, then the last manifest's word.
+  const own = new Map<string, string>();
+  const previous = job.full
+    ? new Map<string, string>()
+    : writtenBy(parseJson(await store.readIfPresent(folder + MANIFEST_PATH)));
+  let written = 0;
+  let removed = 0;
+  let releases = await deps.repos.staticExports.listReleased(job.organizationId);
+  for (let round = 1; ; round += 1) {
+    const wanted = new Map(
+      releases.map((release) => [
+        componentPath(release.component.id, release.environmentName),
+        release,
+      ]),
+    );
+    for (const [path, release] of wanted) {
+      if ((own.get(path) ?? previous.get(path)) === signature(release)) continue;
+      await store.put(
+        folder + path,
+        jsonBody(await consumeResponseOf(release.component, release.variant, deps)),
+        HEADERS,
+      );
+      own.set(path, signature(release));
+      written += 1;
+    }
+    for (const key of await store.list(folder)) {
+      const path = key.slice(folder.length);
+      if (path === MANIFEST_PATH || wanted.has(path)) continue;
+      await store.remove(key);
+      own.set(path, 'removed');
+      removed += 1;
+    }
+    await store.put(
+      folder + MANIFEST_PATH,
+      jsonBody(manifestOf(job.organizationId, releases, deps.clock.now())),
+      HEADERS,
+    );
+    const after = await deps.repos.staticExports.listReleased(job.organizationId);
+    if (sameReleases(releases, after)) return { outcome: 'exported', written, removed };
+    if (round === MAX_ROUNDS)
+      throw new Error(
+        `the releases changed during each of ${MAX_ROUNDS} export rounds; the job will run again`,
+      );
+    releases = after;
+  }
+}
+
+async function removeAll(folder: string, store: ExportStore): Promise<number> {
+  const keys = await store.list(folder);
+  for (const key of keys) await store.remove(key);
+  return keys.length;
+}
+
+// The body depends on the component's id, name and organization, and the variant (immutable).
+const signature = (release: ExportedRelease): string =>
+  `${release.variant.id}:${release.component.name}`;
+
+const sameReleases = (a: readonly ExportedRelease[], b: readonly ExportedRelease[]): boolean =>
+  a.length === b.length &&
+  a.every((release, i) => {
+    const other = b[i]!;
+    return (
+      other.component.id === release.component.id &&
+      other.environmentName === release.environmentName &&
+      signature(other) === signature(release)
+    );
+  });
+
+const parseJson = (bytes: Uint8Array | null): unknown => {
+  if (bytes === null) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null; // an unreadable manifest is rewritten, with every object
+  }
+};

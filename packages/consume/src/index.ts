@@ -1,0 +1,12 @@
+export * from './consume-schemas.js';
+export { jsonBody, JSON_CONTENT_TYPE } from './consume-body.js';
+export { buildHtmlLoader } from './html-loader.js';
+export { createVariantLoaders, IntegrityMismatchError } from './variant-loaders.js';
+export type { VariantLoaders } from './variant-loaders.js';
+export { consumeItemOf, consumeVariant, loadConsumeResponse, variantName } from './consume-item.js';
+export type { ConsumeTarget, LoadedConsume, ReadDeps } from './consume-item.js';
+export { consumeResponseOf } from './consume-item.js';
+export { componentPath, EXPORT_CACHE_CONTROL, exportBaseUrl, MANIFEST_PATH, organizationFolder } from './export/export-layout.js';
+export { ExportManifest, ManifestRelease, manifestOf } from './export/manifest.js';
+export { runStaticExport } from './export/run-static-export.js';
+export type { StaticExportDeps, StaticExportJob, StaticExportRun } from './export/run-static-export.js';

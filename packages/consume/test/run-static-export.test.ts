@@ -1,0 +1,276 @@
+import {
+  publishVariant,
+  registerUser,
+  setStaticExport,
+  startUpload,
+  confirmUpload,
+  type DomainDeps,
+} from '@cp/domain';
+import { InMemoryExportStore, inMemoryDeps, type InMemoryObjectStore } from '@cp/domain/testing';
+import {
+  consumeResponseOf,
+  createVariantLoaders,
+  jsonBody,
+  runStaticExport,
+  type StaticExportDeps,
+} from '../src/index.js';
+
+/*
+ * The export job on the in-memory fakes: what it writes where, and how it converges. The same
+ * job against PostgreSQL/PGlite, the real S3 API and the delivery API's /consume bytes over
+ * HTTP: apps/worker/test/static-export.test.ts.
+ */
+
+async function upload(
+  deps: DomainDeps,
+  objects: InMemoryObjectStore,
+  actor: { userId: string },
+  options: { name?: string; componentId?: string; html: string },
+) {
+  const started = await startUpload(
+    options.componentId
+      ? { actor, componentId: options.componentId }
+      : { actor, name: options.name ?? 'Header' },
+    deps,
+  );
+  objects.put(started.session.stagingKey, options.html);
+  return confirmUpload({ actor, uploadId: started.session.id }, deps);
+}
+
+async function anOrganization(prefix = 'exports/', store = new InMemoryExportStore()) {
+  const setup = inMemoryDeps();
+  const user = await registerUser(
+    { email: `o-${Math.random().toString(36).slice(2)}@example.com` },
+    setup.deps,
+  );
+  const actor = { userId: user.id };
+  const organizationId = user.defaultOrganizationId;
+  const first = await upload(setup.deps, setup.objects, actor, {
+    name: 'Price',
+    html: '<p>v1</p>',
+  });
+  const componentId = first.componentId;
+  const second = await upload(setup.deps, setup.objects, actor, {
+    componentId,
+    html: '<p>v2 <script>cpSend("x")</script></p>',
+  });
+  const loaders = createVariantLoaders(setup.objects, 1_000_000);
+  const exportDeps: StaticExportDeps = {
+    repos: setup.repos,
+    loaders,
+    store,
+    clock: setup.clock,
+    prefix,
+  };
+  const publish = (environment: string, variantId?: string) =>
+    publishVariant({ actor, componentId, environment, variantId }, setup.deps);
+  return {
+    ...setup,
+    actor,
+    organizationId,
+    componentId,
+    variants: [first.variantId, second.variantId],
+    store,
+    exportDeps,
+    loaders,
+    publish,
+  };
+}
+
+const json = (store: InMemoryExportStore, key: string): unknown =>
+  JSON.parse(store.text(key) ?? 'null');
+
+describe('runStaticExport', () => {
+  it('an organization that did not opt in gets nothing written', async () => {
+    const { publish, store, exportDeps, organizationId } = await anOrganization();
+    await publish('staging');
+    expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
+      outcome: 'removed',
+      written: 0,
+      removed: 0,
+    });
+    expect(store.objects.size).toBe(0);
+  });
+
+  it('writes each release as its /consume body under the organization folder, and a manifest, with headers', async () => {
+    const {
+      deps,
+      actor,
+      publish,
+      store,
+      exportDeps,
+      organizationId,
+      componentId,
+      variants,
+      repos,
+      loaders,
+    } = await anOrganization();
+    await publish('staging');
+    await publish('prod', variants[0]);
+    await setStaticExport({ actor, organizationId, enabled: true }, deps);
+
+    expect(await runStaticExport({ organizationId, full: true }, exportDeps)).toEqual({
+      outcome: 'exported',
+      written: 2,
+      removed: 0,
+    });
+
+    const folder = `exports/${organizationId}/`;
+    expect([...store.objects.keys()].sort()).toEqual(
+      [
+        `${folder}components/${componentId}/prod.json`,
+        `${folder}components/${componentId}/staging.json`,
+        `${folder}manifest.json`,
+      ].sort(),
+    );
+    const component = { id: componentId, name: 'Price', organizationId };
+    const variant = repos.state.variants.find((v) => v.id === variants[1])!;
+    const expected = jsonBody(await consumeResponseOf(component, variant, { loaders }));
+    expect(
+      Buffer.from(
+        store.objects.get(`${folder}components/${componentId}/staging.json`)!.bytes,
+      ).equals(expected),
+    ).toBe(true);
+    for (const object of store.objects.values()) {
+      expect(object.contentType).toBe('application/json; charset=utf-8');
+      expect(object.cacheControl).toBe(
+        'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400',
+      );
+    }
+    expect(json(store, `${folder}manifest.json`)).toEqual({
+      organizationId,
+      generatedAt: deps.clock.now().toISOString(),
+      components: [
+        {
+          id: componentId,
+          name: 'Price',
+          environments: {
+            prod: {
+              variant: { id: variants[0], name: 'v1' },
+              path: `components/${componentId}/prod.json`,
+              releasedAt: deps.clock.now().toISOString(),
+            },
+            staging: {
+              variant: { id: variants[1], name: 'v2' },
+              path: `components/${componentId}/staging.json`,
+              releasedAt: deps.clock.now().toISOString(),
+            },
+          },
+        },
+      ],
+    });
+    expect(await repos.staticExports.find(organizationId)).toMatchObject({
+      exportedAt: deps.clock.now(),
+      lastError: null,
+    });
+  });
+
+  it('a rollback rewrites only its object; a second run with nothing new writes only the manifest', async () => {
+    const { deps, actor, publish, store, exportDeps, organizationId, componentId, variants } =
+      await anOrganization('');
+    await publish('staging');
+    await publish('prod');
+    await setStaticExport({ actor, organizationId, enabled: true }, deps);
+    await runStaticExport({ organizationId, full: true }, exportDeps);
+
+    await publish('prod', variants[0]);
+    expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
+      outcome: 'exported',
+      written: 1,
+      removed: 0,
+    });
+    expect(json(store, `${organizationId}/components/${componentId}/prod.json`)).toMatchObject({
+      item: { consume_variant: [{ id: variants[0], name: 'v1' }] },
+    });
+    expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
+      outcome: 'exported',
+      written: 0,
+      removed: 0,
+    });
+  });
+
+  it('a failed write is recorded and thrown (for the queue to retry); the next run succeeds and clears it', async () => {
+    const { deps, actor, publish, store, exportDeps, organizationId, repos } =
+      await anOrganization();
+    await setStaticExport({ actor, organizationId, enabled: true }, deps);
+    await publish('staging');
+    store.failingPuts = 1;
+
+    await expect(runStaticExport({ organizationId }, exportDeps)).rejects.toThrow(
+      /^export store unavailable \(writing exports\//,
+    );
+    expect(await repos.staticExports.find(organizationId)).toMatchObject({
+      exportedAt: null,
+      lastErrorAt: deps.clock.now(),
+    });
+    expect((await repos.staticExports.find(organizationId)).lastError).toMatch(
+      /^export store unavailable/,
+    );
+
+    await runStaticExport({ organizationId }, exportDeps);
+    expect(await repos.staticExports.find(organizationId)).toMatchObject({
+      lastError: null,
+      lastErrorAt: null,
+      exportedAt: deps.clock.now(),
+    });
+    expect(store.objects.size).toBe(2);
+  });
+
+  it("turned off, the next run removes the organization's folder, and nothing of another's", async () => {
+    const one = await anOrganization();
+    const other = await anOrganization('exports/', one.store);
+    for (const org of [one, other]) {
+      await setStaticExport(
+        { actor: org.actor, organizationId: org.organizationId, enabled: true },
+        org.deps,
+      );
+      await org.publish('staging');
+      await runStaticExport({ organizationId: org.organizationId }, org.exportDeps);
+    }
+    expect(one.store.objects.size).toBe(4);
+
+    await setStaticExport(
+      { actor: one.actor, organizationId: one.organizationId, enabled: false },
+      one.deps,
+    );
+    expect(await runStaticExport({ organizationId: one.organizationId }, one.exportDeps)).toEqual({
+      outcome: 'removed',
+      written: 0,
+      removed: 2,
+    });
+    expect(
+      [...one.store.objects.keys()].every((key) =>
+        key.startsWith(`exports/${other.organizationId}/`),
+      ),
+    ).toBe(true);
+    expect(one.store.objects.size).toBe(2);
+  });
+
+  it('releases that change while it writes: it reads them again and ends on the latest', async () => {
+    const { deps, actor, publish, store, exportDeps, organizationId, componentId, variants } =
+      await anOrganization();
+    await setStaticExport({ actor, organizationId, enabled: true }, deps);
+    await publish('prod', variants[0]);
+    // A rollforward lands between this run's read and its write (as a concurrent release would).
+    let raced = false;
+    const racing = Object.assign(Object.create(store) as InMemoryExportStore, {
+      put: async (...args: Parameters<InMemoryExportStore['put']>) => {
+        await store.put(...args);
+        if (!raced) {
+          raced = true;
+          await publish('prod', variants[1]);
+        }
+      },
+    });
+
+    const run = await runStaticExport({ organizationId }, { ...exportDeps, store: racing });
+
+    expect(run).toEqual({ outcome: 'exported', written: 2, removed: 0 });
+    expect(
+      json(store, `exports/${organizationId}/components/${componentId}/prod.json`),
+    ).toMatchObject({ item: { consume_variant: [{ id: variants[1] }] } });
+    expect(json(store, `exports/${organizationId}/manifest.json`)).toMatchObject({
+      components: [{ environments: { prod: { variant: { id: variants[1], name: 'v2' } } } }],
+    });
+  });
+});

@@ -1,0 +1,6 @@
+export {
+  createWebhookDeliveryStore,
+  type DeliverableMessage,
+  type WebhookAttemptRecord,
+  type WebhookDeliveryStore,
+} from './delivery-store.js';
