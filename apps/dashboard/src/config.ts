@@ -25,6 +25,8 @@ export interface DashboardConfig {
   readonly invitationTtlSeconds: number;
   /** SMTP_URL and MAIL_FROM: invitations are also sent by email; null: the link is only shown to copy. */
   readonly mail: MailSettings | null;
+  /** WEBHOOKS_ALLOW_LOOPBACK (development only): webhook endpoints on loopback, http too, are accepted. */
+  readonly webhooksAllowLoopback: boolean;
 }
 
 export interface MailSettings {
@@ -58,6 +60,8 @@ export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardC
     componentPageSizes: COMPONENT_PAGE_SIZES,
     invitationTtlSeconds: 7 * 24 * 3600,
     mail: null,
+    // As `pnpm start`: the tests' webhook receivers listen on loopback.
+    webhooksAllowLoopback: true,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
   port,
   secret,
   serviceEnvShape,
+  webhooksEnvShape,
   trustProxy,
 } from '@cp/http-runtime';
 import { z } from 'zod';
@@ -42,5 +43,6 @@ export const dashboardSettings = defineSettings({
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   // No S3_PUBLIC_ENDPOINT: the dashboard reads objects itself and presigns no URL.
   ...databaseEnvShape,
+  ...webhooksEnvShape,
   ...objectStoreEnvShape,
 });

@@ -1,4 +1,4 @@
-import { canReadAuditTrail, type MemberOrganization } from '@cp/domain';
+import { can, canReadAuditTrail, Permission, type MemberOrganization } from '@cp/domain';
 import { csrfInput, errorBox, html, htmlDocument, type SafeHtml } from '@cp/web-forms';
 
 /** Every page: no scripts, no framing of the dashboard, only our stylesheet; previews come from our own origin. */
@@ -32,6 +32,7 @@ function header(chrome: Chrome): SafeHtml {
   // Only for the roles that may read it (the domain refuses the others anyway).
   const role = chrome.organizations.find((o) => o.id === org)?.role;
   if (org !== null && role !== undefined && canReadAuditTrail(role)) links.push([`/orgs/${org}/audit`, 'Audit trail']);
+  if (org !== null && role !== undefined && can(role, Permission.ManageSetup)) links.push([`/orgs/${org}/webhooks`, 'Webhooks']);
   links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">
 <nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>
