@@ -111,6 +111,6 @@ run('the worker process', () => {
     await startProcess();
     await until(() => mine().length === 1, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(mine().map((r) => JSON.parse(r.body).type)).toEqual(['component.created']);
+    expect(mine().map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual(['component.created']);
   }, 120_000);
 });
