@@ -1,5 +1,5 @@
 import type { ApplicationGrants, DomainDeps } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
 import type { DashboardConfig } from './config.js';
@@ -20,6 +20,7 @@ import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { previewRoutes } from './routes/preview-routes.js';
 import { staticExportRoutes } from './routes/static-export-routes.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
 import { releaseRequestRoutes } from './routes/release-request-routes.js';
 import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): express.Express {
     session: signedCookie<{ userId: string }>(secure ? '__Host-cp_dashboard' : 'cp_dashboard', { keys: config.sessionKeys, secure }),
     login: signedCookie<PendingLogin>(secure ? '__Host-cp_dashboard_login' : 'cp_dashboard_login', { keys: config.sessionKeys, secure }),
     log: deps.log,
+    webhookUrls: outboundUrlPolicy({ allowLoopback: config.webhooksAllowLoopback }),
   };
 
   const metrics = deps.metrics ?? createMetrics({ service: 'dashboard' });
@@ -81,6 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(environmentRoutes(ctx));
   app.use(previewRoutes(ctx));
   app.use(staticExportRoutes(ctx));
+  app.use(webhookRoutes(ctx));
   app.use(flowRoutes(ctx));
   app.use(releaseRequestRoutes(ctx));
   app.use(applicationRoutes(ctx));

@@ -27,6 +27,8 @@ export interface DashboardConfig {
   readonly staticExport: { readonly prefix: string; readonly publicUrl: string | null };
   /** SMTP_URL and MAIL_FROM: invitations are also sent by email; null: the link is only shown to copy. */
   readonly mail: MailSettings | null;
+  /** WEBHOOKS_ALLOW_LOOPBACK (development only): webhook endpoints on loopback, http too, are accepted. */
+  readonly webhooksAllowLoopback: boolean;
 }
 
 export interface MailSettings {
@@ -61,6 +63,8 @@ export function makeConfig(overrides: Partial<DashboardConfig> & Pick<DashboardC
     invitationTtlSeconds: 7 * 24 * 3600,
     mail: null,
     staticExport: { prefix: '', publicUrl: null },
+    // As `pnpm start`: the tests' webhook receivers listen on loopback.
+    webhooksAllowLoopback: true,
     ...overrides,
   };
 }

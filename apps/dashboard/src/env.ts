@@ -1,4 +1,4 @@
-import { type DatabaseSettings, databaseSettings, EnvError, envLoader, exportSettings, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
+import { type DatabaseSettings, databaseSettings, EnvError, envLoader, exportSettings, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings, webhooksProblems } from '@cp/http-runtime';
 import { COMPONENT_PAGE_SIZES, type DashboardConfig } from './config.js';
 import { dashboardSettings } from './settings.js';
 
@@ -35,6 +35,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   const s3Given = [env.S3_ENDPOINT, env.S3_ACCESS_KEY, env.S3_SECRET_KEY].filter((value) => value !== undefined).length;
   if (env.MAIL_FROM !== undefined && env.SMTP_URL === undefined) problems.push('MAIL_FROM: set SMTP_URL too (without it no email is sent)');
   if (s3Given > 0 && s3Given < 3) problems.push('S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY: set all three, or none (the embedded S3 server)');
+  problems.push(...webhooksProblems(env, { production }));
   if (problems.length > 0) throw new EnvError(problems);
 
   return {
@@ -51,6 +52,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       componentPageSizes: COMPONENT_PAGE_SIZES,
       invitationTtlSeconds: env.INVITATION_TTL_HOURS * 3600,
       staticExport: { prefix: exportSettings(env).prefix, publicUrl: exportSettings(env).publicUrl },
+      webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
       mail: env.SMTP_URL === undefined ? null : { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Component dashboard <no-reply@${url.hostname}>` },
     },
     sessionKeys: env.DASHBOARD_SESSION_KEYS ?? null,

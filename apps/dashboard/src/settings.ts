@@ -10,6 +10,7 @@ import {
   port,
   secret,
   serviceEnvShape,
+  webhooksEnvShape,
   trustProxy,
 } from '@cp/http-runtime';
 import { z } from 'zod';
@@ -43,6 +44,7 @@ export const dashboardSettings = defineSettings({
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   // No S3_PUBLIC_ENDPOINT: the dashboard reads objects itself and presigns no URL.
   ...databaseEnvShape,
+  ...webhooksEnvShape,
   ...objectStoreEnvShape,
   // The static export's page shows each organization's URL (EXPORT_PUBLIC_URL, EXPORT_PREFIX).
   ...exportEnvShape,

@@ -41,6 +41,7 @@ test('no setting: development defaults that match the auth server and the other 
       invitationTtlSeconds: 7 * 24 * 3600,
       mail: null,
       staticExport: { prefix: '', publicUrl: null },
+      webhooksAllowLoopback: false,
     },
     // No key in the code: each installation draws its own (session-key-file.ts).
     sessionKeys: null,
@@ -96,6 +97,7 @@ test('every setting read and shaped', () => {
     invitationTtlSeconds: 7 * 24 * 3600,
     mail: null,
     staticExport: { prefix: 'exports/v1/', publicUrl: 'https://static.example.com' },
+    webhooksAllowLoopback: false,
   });
   expect(env.sessionKeys).toEqual([KEY_A, KEY_B]);
   expect(env).toMatchObject({
@@ -156,6 +158,13 @@ test('production: the secret, the session keys and the database are required, an
       '  DATABASE_URL: required in production',
     ].join('\n'),
   );
+});
+
+test('production refuses the development-only WEBHOOKS_ALLOW_LOOPBACK, naming it', () => {
+  expect(problemsOf({ ...PRODUCTION, WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toBe(
+    ['Invalid configuration:', '  WEBHOOKS_ALLOW_LOOPBACK: development only (loopback webhook receivers); unset it in production'].join('\n'),
+  );
+  expect(parseEnv({ WEBHOOKS_ALLOW_LOOPBACK: 'true' }).app.webhooksAllowLoopback).toBe(true);
 });
 
 test('production: plain http only for loopback addresses', () => {

@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
 import { get, send } from './support/http-client.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from './support/test-stack.js';
@@ -60,6 +61,36 @@ describe('the OpenAPI document', () => {
     expect(flow.deprecated).toBe(true);
     expect(Object.keys(flow.responses['200'].headers)).toEqual(['Deprecation', 'Sunset', 'Link']);
     expect(flow.description).toMatch(/prod/);
+  });
+
+  it('documents the webhook payloads under OpenAPI 3.1 `webhooks`, as schemas that accept a real body and refuse a wrong one', async () => {
+    const doc = (await get(delivery.url, '/openapi.json')).json();
+    expect(Object.keys(doc.webhooks)).toEqual(['component.created', 'variant.created', 'release.published', 'component.tags_changed']);
+    const release = doc.webhooks['release.published'].post;
+    expect((release.parameters as { name: string; in: string }[]).map((p) => `${p.in} ${p.name}`)).toEqual(['header webhook-id', 'header webhook-timestamp', 'header webhook-signature']);
+    expect(release.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ReleasePublishedEvent');
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'openapi', components: doc.components });
+    const validate = ajv.compile({ $ref: 'openapi#/components/schemas/ReleasePublishedEvent' });
+    const id = () => crypto.randomUUID();
+    const body = {
+      type: 'release.published',
+      timestamp: '2026-11-24T22:41:07.512Z',
+      data: {
+        organization: { id: id(), name: 'Acme' },
+        component: { id: id(), name: 'Checkout' },
+        environment: { id: id(), name: 'prod' },
+        variant: { id: id(), sequence: 3 },
+        previousVariant: { id: id(), sequence: 4 },
+        rollback: true,
+        releaseRequestId: null,
+        releaseId: id(),
+        actor: { id: id(), email: 'ada@example.com' },
+      },
+    };
+    expect([validate(body), validate.errors]).toEqual([true, null]);
+    expect(validate({ ...body, data: { ...body.data, rollback: 'yes' } })).toBe(false);
+    expect(validate({ ...body, type: 'variant.created' })).toBe(false);
   });
 
   it('is rendered for people at /docs, with no script', async () => {

@@ -16,6 +16,8 @@ import {
   type WebhookEventType,
 } from '@cp/domain';
 import { outboundUrlPolicy, silentLogger, type OutboundRule } from '@cp/http-runtime';
+import { buildOpenApiDocument, makeConfig } from '@cp/delivery-api';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import { createApp, webhookDeliveryJob, type QueuePolicy, type WorkerApp } from '../src/index.js';
 import { startReceiver, until, type Received } from './support/receiver.js';
@@ -92,6 +94,17 @@ const verified = (secret: string, r: Received) =>
     'webhook-timestamp': String(r.headers['webhook-timestamp']),
     'webhook-signature': String(r.headers['webhook-signature']),
   }) as { type: string; timestamp: string; data: Record<string, unknown> };
+
+/** The delivery API's OpenAPI `webhooks` schema for an event type: the documented payload must be the one sent. */
+const documented = (() => {
+  const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(makeConfig(), '0.0.0'))) as {
+    components: object;
+    webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>;
+  };
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema({ $id: 'openapi', components: doc.components });
+  return (type: string) => ajv.compile({ $ref: `openapi${doc.webhooks[type]!.post.requestBody.content['application/json'].schema.$ref}` });
+})();
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -185,6 +198,10 @@ test('each event type arrives once, signed (verified with standardwebhooks), wit
     releaseId: expect.any(String),
   });
   expect(releases.find((d) => d.rollback === false)!.previousVariant).toBeNull();
+  for (const event of events) {
+    const validate = documented(event.type);
+    expect({ type: event.type, valid: validate(event), errors: validate.errors }).toEqual({ type: event.type, valid: true, errors: null });
+  }
   for (const r of mine()) {
     expect(r.headers['content-type']).toBe('application/json');
     expect(String(r.headers['webhook-id'])).toMatch(/^msg_[0-9a-f]{32}$/);

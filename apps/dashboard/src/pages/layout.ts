@@ -33,6 +33,7 @@ function header(chrome: Chrome): SafeHtml {
   const role = chrome.organizations.find((o) => o.id === org)?.role;
   if (org !== null && role !== undefined && can(role, Permission.ManageSetup)) links.push([`/orgs/${org}/export`, 'Static export']);
   if (org !== null && role !== undefined && canReadAuditTrail(role)) links.push([`/orgs/${org}/audit`, 'Audit trail']);
+  if (org !== null && role !== undefined && can(role, Permission.ManageSetup)) links.push([`/orgs/${org}/webhooks`, 'Webhooks']);
   links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">
 <nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>

@@ -7,7 +7,7 @@ const LABELS: { readonly [P in Permission]: string } = {
   [Permission.Write]: 'upload components and variants, edit tags',
   [Permission.Publish]: 'publish and roll back to open environments (to protected ones: a release request)',
   [Permission.PublishProtected]: 'publish to protected environments, approve or decline release requests',
-  [Permission.ManageSetup]: 'manage environments, flows and preview access',
+  [Permission.ManageSetup]: 'manage environments, flows, preview access and webhooks',
   [Permission.ManageMembers]: 'invite people, change or remove viewers, members and admins, read the audit trail',
   [Permission.Own]: 'rename or delete the organization, make owners, transfer ownership',
 };

@@ -1,4 +1,4 @@
-import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type ApplicationGrants, type DomainDeps, type ErrorCode, type MemberOrganization, type User } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type ApplicationGrants, type DomainDeps, type ErrorCode, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -17,6 +17,8 @@ export interface RouteContext {
   readonly session: SignedCookie<{ userId: string }>;
   readonly login: SignedCookie<PendingLogin>;
   readonly log: Logger;
+  /** Where webhook events may be sent (https, public addresses; loopback in development). */
+  readonly webhookUrls: WebhookUrlPolicy;
 }
 
 /** The signed-in person, for one request. */
@@ -136,6 +138,10 @@ export const NOTICES: Readonly<Record<string, string>> = {
   'previews-private': 'Previews are private now: hosts need a preview key to read them.',
   'previews-public': 'Previews are public now: anyone who knows a component id can read its latest upload.',
   'invitation-revoked': 'Invitation revoked: its link no longer works.',
+  'webhook-saved': 'Webhook endpoint saved.',
+  'webhook-enabled': 'Webhook endpoint enabled: new events are delivered to it again. Redeliver the ones it missed from its page.',
+  'webhook-deleted': 'Webhook endpoint deleted: nothing more is sent to it.',
+  'webhook-redelivered': 'Redelivery queued: the message is sent again, with the same webhook-id.',
   'preview-key-revoked': 'Preview key revoked. Hosts using it get 404 for previews from their next request.',
   'role-changed': 'Role changed.',
   'member-removed': 'Member removed.',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
 import { released } from '@cp/domain/testing';
-import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { outboundUrlPolicy } from '@cp/http-runtime';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
@@ -44,6 +45,9 @@ interface Ids {
   /** Pending release requests: one to approve, one to decline. */
   readonly releaseRequest: string;
   readonly declinableRequest: string;
+  /** A webhook endpoint of the organization, and a message it was sent. */
+  readonly webhook: string;
+  readonly webhookMessage: string;
 }
 
 interface Probe {
@@ -183,6 +187,29 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
   'POST /release-requests/:id/decline': [
     { name: 'decline a release request', method: 'POST', path: (ids) => `/release-requests/${ids.declinableRequest}/decline`, form: () => ({ reason: 'not now' }) },
   ],
+  'GET /orgs/:orgId/webhooks': [{ name: 'webhooks', method: 'GET', path: (ids) => `/orgs/${ids.org}/webhooks` }],
+  'POST /orgs/:orgId/webhooks': [
+    { name: 'add a webhook endpoint', method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks`, form: () => ({ url: 'http://127.0.0.1:9/probe', eventTypes: 'component.created', enabled: 'on' }) },
+  ],
+  'GET /orgs/:orgId/webhooks/:endpointId': [
+    { name: 'webhook endpoint', method: 'GET', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}` },
+    { name: "the endpoint through Bob's organization", method: 'GET', path: (ids) => `/orgs/${own().org}/webhooks/${ids.webhook}` },
+  ],
+  'POST /orgs/:orgId/webhooks/:endpointId': [
+    { name: 'change a webhook endpoint', method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}`, form: () => ({ eventTypes: 'release.published' }) },
+    { name: "the endpoint changed through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/webhooks/${ids.webhook}`, form: () => ({ eventTypes: 'release.published', enabled: 'on' }) },
+  ],
+  'POST /orgs/:orgId/webhooks/:endpointId/enable': [{ name: 'enable a webhook endpoint', method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}/enable` }],
+  'POST /orgs/:orgId/webhooks/:endpointId/rotate': [
+    { name: "rotate a webhook endpoint's secret", method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}/rotate` },
+    { name: "the secret rotated through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/webhooks/${ids.webhook}/rotate` },
+  ],
+  'POST /orgs/:orgId/webhooks/:endpointId/messages/:messageId/redeliver': [
+    { name: 'redeliver a webhook message', method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}/messages/${ids.webhookMessage}/redeliver` },
+    { name: "the message redelivered through Bob's endpoint", method: 'POST', path: (ids) => `/orgs/${own().org}/webhooks/${own().webhook}/messages/${ids.webhookMessage}/redeliver` },
+  ],
+  // Last of the webhook probes: its control deletes Bob's endpoint.
+  'POST /orgs/:orgId/webhooks/:endpointId/delete': [{ name: 'delete a webhook endpoint', method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}/delete` }],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -213,6 +240,7 @@ beforeAll(async () => {
       ...(await aSpareOrganization(user)),
       releaseRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'prod'),
       declinableRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'staging'),
+      ...(await aWebhookWithMessage(user, component.id)),
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -254,7 +282,17 @@ async function anAuditEventOf(user: User, componentId: string): Promise<string> 
   return event!.id;
 }
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID() });
+/** An endpoint subscribed to tag edits, and the message one tag edit queued for it (no worker runs here). */
+async function aWebhookWithMessage(user: User, componentId: string): Promise<Pick<Ids, 'webhook' | 'webhookMessage'>> {
+  const actor = { userId: user.id };
+  const deps = { ...stack.domain, webhookUrls: outboundUrlPolicy({ allowLoopback: true }) };
+  const { endpoint } = await createWebhookEndpoint({ actor, organizationId: user.defaultOrganizationId, url: `http://127.0.0.1:9/${randomUUID()}`, eventTypes: ['component.tags_changed'], enabled: true }, deps);
+  await stack.domain.repos.components.editTags(componentId, { kind: 'change', add: [`hooked-${++spares}`], remove: [] }, { now: new Date(), maxTags: 50, audit: { eventId: randomUUID(), actorId: user.id } });
+  const message = await stack.db!.prisma.webhookMessage.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+  return { webhook: endpoint.id, webhookMessage: message.id };
+}
+
+const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID(), webhook: randomUUID(), webhookMessage: `msg_${randomUUID().replaceAll('-', '')}` });
 const SPARE_ORG = 'Spare organization';
 /** An organization `user` owns with another owner, and a member who is also in `user`'s own organization. */
 async function aSpareOrganization(user: User): Promise<Pick<Ids, 'spareOrg' | 'spareMember'>> {
@@ -294,6 +332,8 @@ async function everything() {
     members: await repos.members.list(ids.org),
     spareMembers: await repos.members.list(ids.spareOrg),
     organization: await repos.organizations.findById(ids.spareOrg),
+    webhooks: await repos.webhookEndpoints.listForOrganization(ids.org),
+    webhookJobs: await stack.db!.prisma.$queryRawUnsafe('SELECT count(*)::int AS n FROM jobs.job'),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };
 }

@@ -8,6 +8,7 @@ import { PREVIEW_KEY_HEADER } from '../http/cors.js';
 import { STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
 import { ExportManifest } from '@cp/consume';
 import { ChangeEventStream, ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
+import { WEBHOOKS } from './webhook-schemas.js';
 
 const problemResponse = (description: string, headers?: z.ZodObject): ZodOpenApiResponseObject => ({
   description,
@@ -204,5 +205,7 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
         get: { operationId: 'reference', summary: 'This document, rendered for people', responses: { '200': { description: 'HTML.' } } },
       },
     },
+    // What an organization's webhook endpoints receive (sent by the worker, not served here).
+    webhooks: WEBHOOKS,
   });
 }

@@ -15,7 +15,7 @@ export const Permission = {
   Publish: 'publish',
   /** Releases to protected environments, and deciding release requests. */
   PublishProtected: 'publish_protected',
-  /** Environments (add, rename, remove, protect), flows, preview access. */
+  /** Environments (add, rename, remove, protect), flows, preview access, webhooks. */
   ManageSetup: 'manage_setup',
   /** Invitations, and the roles and membership of everyone below owner. */
   ManageMembers: 'manage_members',

@@ -1,0 +1,35 @@
+import { EnvError } from '@cp/http-runtime';
+import { parseEnv } from '../src/env.js';
+
+const problemsOf = (env: Record<string, string>): string => {
+  try {
+    parseEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  return '';
+};
+
+test('no setting: development defaults', () => {
+  expect(parseEnv({})).toMatchObject({
+    port: 4500,
+    pollingIntervalSeconds: 2,
+    webhooksAllowLoopback: false,
+    databaseUrl: null,
+  });
+});
+
+test('production needs DATABASE_URL and refuses the development-only WEBHOOKS_ALLOW_LOOPBACK, naming both', () => {
+  expect(problemsOf({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toBe(
+    [
+      'Invalid configuration:',
+      '  WEBHOOKS_ALLOW_LOOPBACK: development only (loopback webhook receivers); unset it in production',
+      '  DATABASE_URL: required in production',
+    ].join('\n'),
+  );
+});
+
+test('a polling interval below what pg-boss accepts is refused', () => {
+  expect(problemsOf({ WORKER_POLL_SECONDS: '0.1' })).toContain('WORKER_POLL_SECONDS');
+});
