@@ -1,20 +1,25 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { addressAllowed } from './address-policy.js';
+import { isIP } from 'node:net';
+import { isLoopbackAddress, isPublicAddress, pinnedLookup, type ResolvedAddress } from '@cp/http-runtime';
 import { CimdRefusal } from './refusal.js';
-
-export interface ResolvedAddress {
-  readonly address: string;
-  readonly family: number;
-}
 
 /** Every address a host name resolves to (tests inject one that maps names to chosen addresses). */
 export type ResolveHost = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
-export const systemResolver: ResolveHost = (hostname) =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+export const systemResolver: ResolveHost = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
+
+/**
+ * The same address rule as every outbound request of the platform (webhooks too): only
+ * ordinary public unicast addresses, loopback only with the development setting.
+ */
+const addressAllowed = (address: string, limits: FetchLimits): boolean =>
+  isPublicAddress(address) || (limits.allowLoopback && isLoopbackAddress(address));
 
 export interface FetchLimits {
   readonly allowLoopback: boolean;
@@ -81,7 +86,7 @@ async function checkedAddresses(
     addresses =
       isIP(hostname) === 0
         ? await resolveHost(hostname)
-        : [{ address: hostname, family: isIP(hostname) }];
+        : [{ address: hostname, family: isIP(hostname) === 6 ? 6 : 4 }];
   } catch {
     addresses = [];
   }
@@ -109,13 +114,6 @@ function get(
   signal: AbortSignal,
   timedOut: () => CimdRefusal,
 ): Promise<FetchedDocument> {
-  // Only the checked addresses, whatever the socket asks for: all of them (Node's happy eyeballs) or one.
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    const first = targets[0]!;
-    if (options.all)
-      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [...targets]);
-    else callback(null, first.address, first.family);
-  };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const connectFailed = (): CimdRefusal =>
     new CimdRefusal(
@@ -136,7 +134,7 @@ function get(
           accept: 'application/json',
           'user-agent': 'component-platform-auth (client metadata document)',
         },
-        lookup: pinned,
+        lookup: pinnedLookup(targets),
         agent: false,
         ...(url.protocol === 'https:' && deps.tlsCa !== undefined ? { ca: deps.tlsCa } : {}),
       },

@@ -82,7 +82,7 @@ export function fakeResolver(names: Record<string, string[]>): ResolveHost & { c
     calls.push(hostname);
     return (names[hostname] ?? []).map((address) => ({
       address,
-      family: address.includes(':') ? 6 : 4,
+      family: address.includes(':') ? (6 as const) : (4 as const),
     }));
   };
   return Object.assign(resolve, { calls });
