@@ -20,12 +20,13 @@ test('no setting: development defaults', () => {
   });
 });
 
-test('production needs DATABASE_URL and refuses the development-only WEBHOOKS_ALLOW_LOOPBACK, naming both', () => {
+test('production needs DATABASE_URL and S3_ENDPOINT and refuses the development-only WEBHOOKS_ALLOW_LOOPBACK, naming each', () => {
   expect(problemsOf({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toBe(
     [
       'Invalid configuration:',
       '  WEBHOOKS_ALLOW_LOOPBACK: development only (loopback webhook receivers); unset it in production',
       '  DATABASE_URL: required in production',
+      '  S3_ENDPOINT: required in production (the static export reads and writes objects)',
     ].join('\n'),
   );
 });
