@@ -1,13 +1,11 @@
 import {
   listAuditEvents,
-  notFound,
   type AuditEventsView,
-  type MemberOrganization,
 } from '@cp/domain';
 import { Router, type Request } from 'express';
 import { auditPage } from '../pages/audit-page.js';
 import type { PagerLinks } from '../pages/pager.js';
-import { page, query, sendPage, type RouteContext, type Visitor } from './context.js';
+import { page, query, sendPage, type RouteContext, organizationOf } from './context.js';
 
 /** Not a setting: a page of 50 changes, smaller only in tests. */
 const AUDIT_PAGE_SIZE = 50;
@@ -16,14 +14,6 @@ interface AuditFilters {
   readonly component: string;
   readonly person: string;
   readonly kinds: string[];
-}
-
-/** The organization as the visitor belongs to it; others are "not found" like every page. */
-function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
-  const organizationId = String(req.params.orgId);
-  const organization = visitor.organizations.find((o) => o.id === organizationId);
-  if (organization === undefined) throw notFound('Organization', organizationId);
-  return organization;
 }
 
 /** `kind` may repeat (one kind from the form; several by hand); anything but strings is ignored. */

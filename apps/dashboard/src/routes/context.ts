@@ -1,4 +1,4 @@
-import { findSignedInUser, httpStatusOf, isDomainError, type Actor, type ApplicationGrants, type DomainDeps, type ErrorCode, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, notFound, type Actor, type ApplicationGrants, type DomainDeps, type ErrorCode, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -152,3 +152,11 @@ export const NOTICES: Readonly<Record<string, string>> = {
 };
 
 export const notice = (req: Request): string | null => NOTICES[query(req, 'notice')] ?? null;
+
+/** The organization of the route's `:orgId` as the visitor belongs to it; others are "not found" like every page. */
+export function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
+  const organizationId = String(req.params.orgId);
+  const organization = visitor.organizations.find((o) => o.id === organizationId);
+  if (organization === undefined) throw notFound('Organization', organizationId);
+  return organization;
+}

@@ -2,28 +2,19 @@ import {
   can,
   createInvitation,
   listInvitations,
-  notFound,
   Permission,
   revokeInvitation,
   type MemberOrganization,
 } from '@cp/domain';
 import { field } from '@cp/web-forms';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type { InvitationMailer } from '../mail/invitation-mail.js';
 import {
   invitationsPage,
   type InvitationsPageContent,
   type MailOutcome,
 } from '../pages/invitations-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
-
-/** The organization as the visitor belongs to it; others are "not found" like every page. */
-function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
-  const organizationId = String(req.params.orgId);
-  const organization = visitor.organizations.find((o) => o.id === organizationId);
-  if (organization === undefined) throw notFound('Organization', organizationId);
-  return organization;
-}
+import { formBody, notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
 
 /** The link a person opens to accept: the dashboard's public origin, whatever host the request came by. */
 export const invitationLink = (publicUrl: string, token: string): string =>

@@ -2,23 +2,14 @@ import {
   createPreviewKey,
   invalidInput,
   listPreviewKeys,
-  notFound,
   revokePreviewKey,
   setPrivatePreviews,
   type MemberOrganization,
 } from '@cp/domain';
 import { field } from '@cp/web-forms';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { previewsPage } from '../pages/previews-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
-
-/** The organization as the visitor belongs to it; others are "not found" like every page. */
-function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
-  const organizationId = String(req.params.orgId);
-  const organization = visitor.organizations.find((o) => o.id === organizationId);
-  if (organization === undefined) throw notFound('Organization', organizationId);
-  return organization;
-}
+import { formBody, notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
 
 /** Preview access: switch private previews, create (shown once), list and revoke preview keys. */
 export function previewRoutes(ctx: RouteContext): Router {

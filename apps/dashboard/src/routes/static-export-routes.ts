@@ -2,22 +2,12 @@ import { exportBaseUrl, organizationFolder } from '@cp/consume';
 import {
   getStaticExport,
   invalidInput,
-  notFound,
   setStaticExport,
-  type MemberOrganization,
 } from '@cp/domain';
 import { field } from '@cp/web-forms';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { staticExportPage } from '../pages/static-export-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
-
-/** The organization as the visitor belongs to it; others are "not found" like every page. */
-function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
-  const organizationId = String(req.params.orgId);
-  const organization = visitor.organizations.find((o) => o.id === organizationId);
-  if (organization === undefined) throw notFound('Organization', organizationId);
-  return organization;
-}
+import { formBody, notice, page, sendPage, type RouteContext, organizationOf } from './context.js';
 
 /** The static export for CDNs: owners and admins turn it on or off and see how it went. */
 export function staticExportRoutes(ctx: RouteContext): Router {

@@ -3,7 +3,6 @@ import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
   listWebhookEndpoints,
-  notFound,
   redeliverWebhookMessage,
   rotateWebhookSecret,
   updateWebhookEndpoint,
@@ -13,14 +12,7 @@ import { field } from '@cp/web-forms';
 import { Router, type Request, type Response } from 'express';
 import { webhookEndpointPage } from '../pages/webhook-endpoint-page.js';
 import { webhooksPage } from '../pages/webhooks-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
-
-function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
-  const organizationId = String(req.params.orgId);
-  const organization = visitor.organizations.find((o) => o.id === organizationId);
-  if (organization === undefined) throw notFound('Organization', organizationId);
-  return organization;
-}
+import { formBody, notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
 
 /** Checkbox groups arrive as one string or a list. */
 const fieldList = (req: Request, name: string): string[] => {

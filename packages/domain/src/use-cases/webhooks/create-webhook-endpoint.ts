@@ -2,11 +2,9 @@ import type { WebhookEndpoint } from '../../entities/webhook.js';
 import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { Limits } from '../../rules/limits.js';
-import { Permission } from '../../rules/roles.js';
 import { newWebhookSecret, normalizeWebhookEventTypes } from '../../rules/webhooks.js';
 import { auditNote } from '../access/audit-note.js';
-import { requirePermission } from '../access/require-permission.js';
-import { acceptableWebhookUrl, MANAGE_WEBHOOKS, type WebhookDeps } from './webhook-deps.js';
+import { acceptableWebhookUrl, requireWebhookManager, type WebhookDeps } from './webhook-deps.js';
 
 export interface CreatedWebhookEndpoint {
   readonly endpoint: WebhookEndpoint;
@@ -28,13 +26,7 @@ export async function createWebhookEndpoint(
   },
   deps: WebhookDeps,
 ): Promise<CreatedWebhookEndpoint> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    MANAGE_WEBHOOKS,
-    deps,
-  );
+  await requireWebhookManager(input, deps);
   const eventTypes = normalizeWebhookEventTypes(input.eventTypes);
   const url = await acceptableWebhookUrl(input.url, deps);
   const secret = newWebhookSecret();

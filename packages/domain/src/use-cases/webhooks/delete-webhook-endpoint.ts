@@ -1,23 +1,15 @@
 import type { Actor } from '../../entities/user.js';
 import { notFound } from '../../errors/factories.js';
 import { isUuid } from '../../rules/ids.js';
-import { Permission } from '../../rules/roles.js';
 import { auditNote } from '../access/audit-note.js';
-import { requirePermission } from '../access/require-permission.js';
-import { MANAGE_WEBHOOKS, type WebhookDeps } from './webhook-deps.js';
+import { requireWebhookManager, type WebhookDeps } from './webhook-deps.js';
 
 /** Deletes an endpoint, its messages and attempts; deliveries still queued for it end without a request. */
 export async function deleteWebhookEndpoint(
   input: { actor: Actor; organizationId: string; endpointId: string },
   deps: Omit<WebhookDeps, 'webhookUrls'>,
 ): Promise<void> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    MANAGE_WEBHOOKS,
-    deps,
-  );
+  await requireWebhookManager(input, deps);
   const removed =
     isUuid(input.endpointId) &&
     (await deps.repos.webhookEndpoints.remove({

@@ -4,22 +4,14 @@ import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
 import { Limits } from '../../rules/limits.js';
-import { Permission } from '../../rules/roles.js';
-import { requirePermission } from '../access/require-permission.js';
-import { MANAGE_WEBHOOKS } from './webhook-deps.js';
+import { requireWebhookManager } from './webhook-deps.js';
 
 /** An endpoint with its recent delivery attempts, newest first; another organization's id is "not found". */
 export async function getWebhookEndpoint(
   input: { actor: Actor; organizationId: string; endpointId: string },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<{ endpoint: WebhookEndpoint; attempts: WebhookAttempt[] }> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    MANAGE_WEBHOOKS,
-    deps,
-  );
+  await requireWebhookManager(input, deps);
   const endpoint = isUuid(input.endpointId)
     ? await deps.repos.webhookEndpoints.find(input.organizationId, input.endpointId)
     : null;

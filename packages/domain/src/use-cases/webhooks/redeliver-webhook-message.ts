@@ -3,9 +3,7 @@ import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
-import { Permission } from '../../rules/roles.js';
-import { requirePermission } from '../access/require-permission.js';
-import { MANAGE_WEBHOOKS } from './webhook-deps.js';
+import { requireWebhookManager } from './webhook-deps.js';
 
 /**
  * Enqueues a new delivery of a message the endpoint was sent: the same body and `webhook-id`
@@ -15,13 +13,7 @@ export async function redeliverWebhookMessage(
   input: { actor: Actor; organizationId: string; endpointId: string; messageId: string },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<void> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    MANAGE_WEBHOOKS,
-    deps,
-  );
+  await requireWebhookManager(input, deps);
   const endpoint = isUuid(input.endpointId)
     ? await deps.repos.webhookEndpoints.find(input.organizationId, input.endpointId)
     : null;

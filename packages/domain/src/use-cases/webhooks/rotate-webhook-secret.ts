@@ -1,24 +1,16 @@
 import type { Actor } from '../../entities/user.js';
 import { notFound } from '../../errors/factories.js';
 import { isUuid } from '../../rules/ids.js';
-import { Permission } from '../../rules/roles.js';
 import { newWebhookSecret } from '../../rules/webhooks.js';
 import { auditNote } from '../access/audit-note.js';
-import { requirePermission } from '../access/require-permission.js';
-import { MANAGE_WEBHOOKS, type WebhookDeps } from './webhook-deps.js';
+import { requireWebhookManager, type WebhookDeps } from './webhook-deps.js';
 
 /** A new signing secret, shown once; deliveries from now on (retries included) are signed with it. */
 export async function rotateWebhookSecret(
   input: { actor: Actor; organizationId: string; endpointId: string },
   deps: Omit<WebhookDeps, 'webhookUrls'>,
 ): Promise<{ secret: string }> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    MANAGE_WEBHOOKS,
-    deps,
-  );
+  await requireWebhookManager(input, deps);
   const secret = newWebhookSecret();
   const updated = isUuid(input.endpointId)
     ? await deps.repos.webhookEndpoints.update({

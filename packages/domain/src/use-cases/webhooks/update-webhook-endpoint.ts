@@ -2,11 +2,9 @@ import type { Actor } from '../../entities/user.js';
 import type { WebhookEndpoint } from '../../entities/webhook.js';
 import { notFound } from '../../errors/factories.js';
 import { isUuid } from '../../rules/ids.js';
-import { Permission } from '../../rules/roles.js';
 import { normalizeWebhookEventTypes } from '../../rules/webhooks.js';
 import { auditNote } from '../access/audit-note.js';
-import { requirePermission } from '../access/require-permission.js';
-import { MANAGE_WEBHOOKS, type WebhookDeps } from './webhook-deps.js';
+import { requireWebhookManager, type WebhookDeps } from './webhook-deps.js';
 
 /** Changes an endpoint's event types and/or enabled state; enabling clears the worker's "disabled" notice. */
 export async function updateWebhookEndpoint(
@@ -19,13 +17,7 @@ export async function updateWebhookEndpoint(
   },
   deps: Omit<WebhookDeps, 'webhookUrls'>,
 ): Promise<WebhookEndpoint> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    MANAGE_WEBHOOKS,
-    deps,
-  );
+  await requireWebhookManager(input, deps);
   const eventTypes =
     input.eventTypes === undefined ? undefined : normalizeWebhookEventTypes(input.eventTypes);
   const updated = isUuid(input.endpointId)

@@ -1,7 +1,11 @@
+import type { Membership } from '../../entities/organization.js';
+import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import type { WebhookUrlPolicy } from '../../ports/webhook-endpoints.js';
 import { invalidInput } from '../../errors/factories.js';
+import { Permission } from '../../rules/roles.js';
 import { normalizeWebhookUrl } from '../../rules/webhooks.js';
+import { requirePermission } from '../access/require-permission.js';
 
 /** What the use cases that take a URL need besides the usual: the edge's outbound rule. */
 export type WebhookDeps = Pick<DomainDeps, 'repos' | 'clock' | 'ids'> & {
@@ -20,4 +24,14 @@ export async function acceptableWebhookUrl(
 }
 
 /** Webhooks are setup, and their URLs can be internal knowledge: owners and admins only, reading included. */
-export const MANAGE_WEBHOOKS = 'manage webhooks';
+export const requireWebhookManager = (
+  input: { actor: Actor; organizationId: string },
+  deps: Pick<DomainDeps, 'repos'>,
+): Promise<Membership> =>
+  requirePermission(
+    input.actor,
+    input.organizationId,
+    Permission.ManageSetup,
+    'manage webhooks',
+    deps,
+  );
