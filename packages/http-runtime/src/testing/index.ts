@@ -1,0 +1,1 @@
+export { startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';
