@@ -62,11 +62,11 @@ describe('brokenLinks', () => {
   });
 
   it('reports a missing file, a missing heading and a path out of the repository', () => {
-    const text = '[gone](missing.md) [anchor](../README.md#no-such-heading) [out](../../shared/DESIGN.md) [here](#nowhere)';
+    const text = '[gone](missing.md) [anchor](../README.md#no-such-heading) [out](../../outside/notes.md) [here](#nowhere)';
     expect(check(text)).toEqual([
       'docs/guide.md: (missing.md) names docs/missing.md, which does not exist',
       'docs/guide.md: (../README.md#no-such-heading): README.md has no heading with the anchor #no-such-heading',
-      'docs/guide.md: (../../shared/DESIGN.md) leaves the repository',
+      'docs/guide.md: (../../outside/notes.md) leaves the repository',
       'docs/guide.md: (#nowhere): docs/guide.md has no heading with the anchor #nowhere',
     ]);
   });
