@@ -20,7 +20,7 @@ export default [
         'error',
         {
           patterns: [
-            { group: forbidden, message: 'packages/domain must not import I/O libraries or apps (see DESIGN.md).' },
+            { group: forbidden, message: 'packages/domain must not import I/O libraries or apps (see docs/architecture.md).' },
             { group: ['**/apps/**'], message: 'packages/domain must not import an app.' },
           ],
         },

@@ -22,7 +22,7 @@ export interface ThrottleConfig {
 
 /** Lifetimes in seconds (see README "Tokens"). */
 export interface Lifetimes {
-  /** The spec's 30 days, cut short when the grant expires sooner. */
+  /** The tool contract's 30 days, cut short when the grant expires sooner. */
   readonly accessToken: number;
   /** Renewed on every rotation, never beyond the grant. */
   readonly refreshToken: number;

@@ -18,7 +18,7 @@ import { defaultThrottle } from './config.js';
 
 /**
  * Every variable the auth server reads, with its default and what it accepts
- * (README "Settings"; docker/check.mjs checks that docker/.env.example lists
+ * (docs/settings.md; docker/check.mjs checks that docker/.env.example lists
  * `authSettings.names`). env.ts checks what spans several and shapes the result.
  */
 export const authSettings = defineSettings({

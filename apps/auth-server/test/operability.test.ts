@@ -1,7 +1,7 @@
 import type { DomainDeps } from '@cp/domain';
 import { memoryDomain, startAuthServer, type AuthHarness } from './support/harness.js';
 
-/* GET /ready and GET /metrics (root README "Operations"). */
+/* GET /ready and GET /metrics (docs/operations.md). */
 
 let auth: AuthHarness;
 beforeAll(async () => {

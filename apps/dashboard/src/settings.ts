@@ -17,7 +17,7 @@ import { z } from 'zod';
 
 /**
  * Every variable the dashboard reads, with its default and what it accepts
- * (README "Settings"; docker/check.mjs checks that docker/.env.example lists
+ * (docs/settings.md; docker/check.mjs checks that docker/.env.example lists
  * `dashboardSettings.names`). Development defaults match the auth server's
  * (DASHBOARD_CLIENT_ID/SECRET), so `pnpm start` needs no setting.
  */

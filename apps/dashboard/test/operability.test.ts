@@ -6,7 +6,7 @@ import { makeConfig } from '../src/config.js';
 import { silentLogger } from '@cp/http-runtime';
 import { serveDashboard } from '../src/serve.js';
 
-/* GET /ready (database and object store) and GET /metrics, through serveDashboard (root README "Operations"). */
+/* GET /ready (database and object store) and GET /metrics, through serveDashboard (docs/operations.md). */
 
 let db: TestDatabase;
 let s3: EmbeddedS3;

@@ -4,7 +4,7 @@ import { DEFAULT_FLOW_SUNSET, defaultCachePolicy, defaultChangeStreamPolicy } fr
 
 /**
  * Every variable the delivery API reads, with its default and what it accepts
- * (README "Settings"; docker/check.mjs checks that docker/.env.example lists
+ * (docs/settings.md; docker/check.mjs checks that docker/.env.example lists
  * `deliverySettings.names`). env.ts checks what spans several and shapes the result.
  */
 export const deliverySettings = defineSettings({

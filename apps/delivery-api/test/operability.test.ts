@@ -3,7 +3,7 @@ import { get } from './support/http-client.js';
 import { aUser, publish, upload } from './support/seed.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from './support/test-stack.js';
 
-/* GET /ready and GET /metrics (README "Operations"). */
+/* GET /ready and GET /metrics (docs/operations.md). */
 
 let stack: TestStack;
 let delivery: Instance;

@@ -10,7 +10,7 @@ export interface ToolMetric {
   readonly uploads: UploadStage;
 }
 
-/** The MCP server's series, in its instance's registry (README "Operations"). */
+/** The MCP server's series, in its instance's registry (docs/operations.md). */
 export interface McpMetrics {
   readonly base: Metrics;
   /** get_component's in-memory cache of variant HTML. */

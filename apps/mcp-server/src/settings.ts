@@ -16,7 +16,7 @@ import { defaultRateLimits, defaultTokenCacheSeconds } from './config.js';
 
 /**
  * Every variable the MCP server reads, with its default and what it accepts
- * (README "Settings"; docker/check.mjs checks that docker/.env.example lists
+ * (docs/settings.md; docker/check.mjs checks that docker/.env.example lists
  * `mcpSettings.names`). env.ts checks what spans several and shapes the result.
  */
 export const mcpSettings = defineSettings({

@@ -4,7 +4,7 @@ import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
 import { aProject, html, runInShell } from './support/upload.js';
 
-/* GET /ready and GET /metrics (README "Operations"). */
+/* GET /ready and GET /metrics (docs/operations.md). */
 
 let domain: TestDomain;
 let h: Harness;

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 
 /**
- * Every variable the worker reads, with its default and what it accepts (README "Settings";
+ * Every variable the worker reads, with its default and what it accepts (docs/settings.md;
  * docker/check.mjs checks that docker/.env.example lists `workerSettings.names`).
  */
 export const workerSettings = defineSettings({

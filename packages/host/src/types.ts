@@ -14,7 +14,7 @@ export interface MountOptions {
   readonly baseUrl?: string;
   /**
    * `api` (default): the delivery API's `/consume`. `export`: an organization's static export
-   * (README "Static export for CDNs") at `baseUrl`, read as `components/<id>/<env>.json`: released
+   * (docs/static-export.md) at `baseUrl`, read as `components/<id>/<env>.json`: released
    * environments only (`env` required, no preview), and `live` polls it every few seconds.
    */
   readonly source?: 'api' | 'export';

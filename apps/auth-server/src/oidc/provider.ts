@@ -139,7 +139,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     // The MCP SDK (and the draft) look for this in the RFC 8414 metadata; both metadata paths serve this document.
     discovery: { client_id_metadata_document_supported: true },
     ttl: providerTtl(config.lifetimes),
-    // Every client registered with the refresh_token grant gets one, without offline_access (DESIGN.md "Tokens").
+    // Every client registered with the refresh_token grant gets one, without offline_access (docs/decisions/0003-jwt-access-tokens-with-a-grant-check.md).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // Always rotate; a rotated token presented again revokes the whole grant (README "Tokens").
     rotateRefreshToken: true,

@@ -8,7 +8,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   revoked: 'Access revoked. The application is signed out within 30 seconds.',
 };
 
-/** "Connected applications": the signed-in user's grants, each revocable (the spec's "revoked from the dashboard"). */
+/** "Connected applications": the signed-in user's grants, each revocable (docs/tool-contract.md, "Authorization"). */
 export function accountRoutes(ctx: PageContext): Router {
   const router = Router();
   // The same use cases as the dashboard's page; the dashboard itself is first-party, not listed.

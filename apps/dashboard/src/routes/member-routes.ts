@@ -158,7 +158,7 @@ export function memberRoutes(ctx: RouteContext): Router {
         { actor: visitor.actor, organizationId, confirmName: field(req, 'name') },
         ctx.domain,
       );
-      // The rows are gone either way; files left in storage are only logged (README "Organizations").
+      // The rows are gone either way; files left in storage are only logged (docs/rules.md, "deleting an organization").
       if (deleted.failedObjects > 0)
         ctx.log.warn(
           { organizationId, failedObjects: deleted.failedObjects },

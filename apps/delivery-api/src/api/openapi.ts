@@ -52,7 +52,7 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
     },
     servers: [{ url: config.publicUrl }],
     security: [],
-    // Served by no path here: the static export's `manifest.json` (README "Static export for CDNs"), whose
+    // Served by no path here: the static export's `manifest.json` (docs/static-export.md), whose
     // `components/<id>/<env>.json` files are `/consume?id=<id>&env=<env>` bodies (ConsumeResponse) byte for byte.
     components: { schemas: { ExportManifest } },
     paths: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 
 /*
- * The webhook payloads (README "Webhooks"), as the OpenAPI 3.1 `webhooks` of this document: what an
+ * The webhook payloads (docs/webhooks.md), as the OpenAPI 3.1 `webhooks` of this document: what an
  * organization's endpoints receive. Written by packages/db/src/repositories/webhook-events.ts; the
  * worker's tests check every delivered body against these schemas.
  */
@@ -109,7 +109,7 @@ const operation = (type: string, schema: z.ZodType) => ({
     operationId: `webhook-${type}`,
     summary: `${type} (sent to your endpoint)`,
     description:
-      'POSTed to each enabled endpoint subscribed to this event, signed per Standard Webhooks: verify with any Standard Webhooks library. Answer 2xx within 10 s; otherwise it is retried with exponential backoff for about a day (README "Webhooks"). No ordering is guaranteed.',
+      'POSTed to each enabled endpoint subscribed to this event, signed per Standard Webhooks: verify with any Standard Webhooks library. Answer 2xx within 10 s; otherwise it is retried with exponential backoff for about a day (docs/webhooks.md). No ordering is guaranteed.',
     requestParams: { header: HEADERS },
     requestBody: { required: true, content: { 'application/json': { schema } } },
     responses: {

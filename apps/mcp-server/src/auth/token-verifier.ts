@@ -41,7 +41,7 @@ export interface TokenVerifier {
 }
 
 /**
- * Only asymmetric algorithms the auth server uses (ES256, DESIGN.md "Tokens"): an
+ * Only asymmetric algorithms the auth server uses (ES256, docs/decisions/0003-jwt-access-tokens-with-a-grant-check.md): an
  * explicit list, so `none` and HMAC-with-the-public-key confusion cannot pass.
  */
 export const ACCEPTED_ALGORITHMS = ['ES256'] as const;

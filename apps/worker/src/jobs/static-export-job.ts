@@ -13,7 +13,7 @@ export const STATIC_EXPORT_POLICY: QueuePolicy = {
 
 /**
  * The `static-export` queue: brings one organization's export in line with its releases
- * (README "Static export for CDNs"). A failed write throws, so pg-boss retries the job with
+ * (docs/static-export.md). A failed write throws, so pg-boss retries the job with
  * backoff; the release that queued it committed long before.
  */
 export function staticExportJob(

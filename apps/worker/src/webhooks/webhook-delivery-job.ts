@@ -8,7 +8,7 @@ import { signWebhook } from './sign.js';
 /**
  * Retries over about a day: the n-th retry waits 60 s × 2^(n-1), and pg-boss adds up to as much
  * again at random, so the 10th and last retry comes 17 to 34 hours after the first attempt
- * (README "Webhooks", "Retries"). A worker that dies mid-attempt: the attempt expires after
+ * (docs/webhooks.md, "Retries"). A worker that dies mid-attempt: the attempt expires after
  * 5 minutes and is retried.
  */
 export const WEBHOOK_DELIVERY_POLICY: QueuePolicy = {

@@ -1,5 +1,5 @@
 /*
- * Where the static export puts things (README "Static export for CDNs"). Inside the export
+ * Where the static export puts things (docs/static-export.md). Inside the export
  * bucket, each organization has its own folder, `<prefix><organizationId>/`, so no organization
  * can write another's objects or manifest. Paths inside it are what the manifest lists and what
  * the host SDK fetches relative to the organization's base URL.

@@ -46,7 +46,7 @@ export const ExportManifest = z
   .meta({
     id: 'ExportManifest',
     description:
-      '`manifest.json` of an organization\'s static export (README "Static export for CDNs").',
+      '`manifest.json` of an organization\'s static export (docs/static-export.md).',
   });
 
 export type ExportManifest = z.infer<typeof ExportManifest>;

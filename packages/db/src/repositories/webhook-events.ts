@@ -4,7 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { Queue } from '../jobs/queues.js';
 
-/** A committed-with-the-transaction change, as a webhook event (payloads: README "Webhooks"). */
+/** A committed-with-the-transaction change, as a webhook event (payloads: docs/webhooks.md). */
 export interface ChangeEvent {
   readonly type: WebhookEventType;
   readonly organizationId: string;

@@ -1,6 +1,6 @@
 import type { Variant } from './component.js';
 
-/** An organization's static export for CDNs (README "Static export for CDNs"): whether it runs, and how its last run went. */
+/** An organization's static export for CDNs (docs/static-export.md): whether it runs, and how its last run went. */
 export interface StaticExport {
   readonly organizationId: string;
   readonly enabled: boolean;

@@ -1,4 +1,4 @@
-/** What a webhook endpoint can subscribe to; the payloads: README "Webhooks" and the delivery API's OpenAPI `webhooks`. */
+/** What a webhook endpoint can subscribe to; the payloads: docs/webhooks.md and the delivery API's OpenAPI `webhooks`. */
 export const WebhookEventType = {
   ComponentCreated: 'component.created',
   /** A confirmed upload. */

@@ -5,7 +5,7 @@ export interface ObjectHeaders {
 }
 
 /**
- * The bucket the static export writes (README "Static export for CDNs"): public
+ * The bucket the static export writes (docs/static-export.md): public
  * objects that a CDN serves as they are. Keys are chosen by the export.
  */
 export interface ExportStore {

@@ -1,4 +1,4 @@
-/** Documented limits (README "Rules"). Changing one changes the public contract. */
+/** Documented limits (docs/rules.md). Changing one changes the public contract. */
 export const Limits = {
   componentNameMaxLength: 100,
   descriptionMaxLength: 1000,

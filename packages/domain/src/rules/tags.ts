@@ -6,7 +6,7 @@ import { hasControlCharacters } from './text.js';
 
 /**
  * Tags are trimmed, compared case-sensitively ("React" and "react" are two tags;
- * the spec only asks for trimming and de-duplication), and kept in first-seen order.
+ * the tool contract promises only trimming and de-duplication), and kept in first-seen order.
  * Empty tags, tags over `Limits.tagMaxLength` characters and tags with control
  * characters are refused rather than silently dropped.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpUrl, type Parsed } from './pieces.js';
 
 /*
- * The static export for CDNs (README "Static export for CDNs"): which bucket of the S3
+ * The static export for CDNs (docs/static-export.md): which bucket of the S3
  * endpoint the services already use (S3_*) it writes, under which prefix, and the public
  * URL a CDN serves that bucket at. The worker writes; the dashboard shows the URL.
  */

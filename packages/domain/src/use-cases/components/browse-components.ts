@@ -10,7 +10,7 @@ export interface BrowseComponentsInput {
   readonly organizationId: string;
   /** Case-insensitive substring of the name. */
   readonly name?: string | undefined;
-  /** Exact tag (tags compare case-sensitively, README "Rules"). */
+  /** Exact tag (tags compare case-sensitively, docs/rules.md). */
   readonly tag?: string | undefined;
   /** 1-based. */
   readonly page?: number | undefined;

@@ -14,7 +14,7 @@ export interface EnvironmentReleases {
 }
 
 /**
- * Per environment: "publish" the latest variant, and "roll back" (README "Roll back target"): to the
+ * Per environment: "publish" the latest variant, and "roll back" (apps/dashboard/README.md, "Decisions"): to the
  * variant the current release replaced when that is older; otherwise (a first release, or one that
  * was itself a roll back) to the variant before it. Never "back" to a newer variant: that is publish.
  */
