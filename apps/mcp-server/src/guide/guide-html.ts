@@ -101,8 +101,10 @@ the newest version is only the <em>preview</em>.</p>
   <li>To roll back, find the earlier version with <code>list_variants</code> and publish its <code>variantId</code>.</li>
   <li>Every release is recorded in an append-only history.</li>
   <li><code>prod</code> is <em>protected</em> in a new organization: only its owners and admins publish (or roll back) there;
-      a member gets <code>ENVIRONMENT_PROTECTED</code>, which names who can. Members publish to <code>staging</code>. Owners and
-      admins protect or open any environment on the dashboard's environments page.</li>
+      a member's publish there becomes a release request: <code>publish_component</code> answers
+      <code>status: "pending_approval"</code> with the request and who can approve it, and nothing is released until an owner
+      or admin approves it on the dashboard. Members publish to <code>staging</code> directly. Owners and admins protect or
+      open any environment on the dashboard's environments page.</li>
 </ul>
 
 <h2 id="consume">6. Consuming a component</h2>
