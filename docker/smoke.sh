@@ -148,6 +148,12 @@ until "$DOCKER" version >/dev/null 2>&1; do
   sleep 0.2
 done
 echo "dockerd $("$DOCKER" version --format '{{.Server.Version}}') (pid $dockerd_pid)"
+# What a killed earlier run left in the data root (it is ours alone, under the lock):
+# containers, and every image but the base.
+leftovers=$("$DOCKER" ps -aq)
+if [ -n "$leftovers" ]; then "$DOCKER" rm -f $leftovers >/dev/null; fi
+leftovers=$("$DOCKER" images --format '{{.Repository}}:{{.Tag}}' | grep -vxF "$BASE_IMAGE" | grep -v '<none>' || true)
+if [ -n "$leftovers" ]; then "$DOCKER" rmi -f $leftovers >/dev/null; fi
 
 # ======================================================================================
 phase "base image ($BASE_IMAGE)"
