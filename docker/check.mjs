@@ -1,4 +1,4 @@
-// Static checks of docker/ (no Docker engine runs on our machines). Run by docker/check.sh,
+// Static checks of docker/ (compose cannot be started here; docker/smoke.sh runs the images). Run by docker/check.sh,
 // under tsx (the apps' lists of settings are TypeScript). Each check is a module of check/:
 //
 //  1. compose-schema: compose.yml against the Compose Specification JSON schema, as written

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Static checks of docker/ (no Docker engine runs on our machines; see docker/README.md).
+# Static checks of docker/: compose cannot be started here (the third-party images it names
+# cannot be pulled); docker/smoke.sh builds and runs the images themselves (docker/README.md).
 # Needs the root devDependencies (`pnpm install`): dclint, ajv, yaml, dockerfile-utils.
 # What it checks: dclint's rules below, then docker/check.mjs (schema, topology, env docs,
 # Dockerfile lint).
