@@ -4,6 +4,9 @@ import { aptInstallCommand } from './debian-package.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** Where jest's global setup leaves the shared browser's address for the test files (shared-chromium.ts). */
+export const SHARED_CHROMIUM_ENV = 'CP_TEST_CHROMIUM_WS_ENDPOINT';
+
 /** Debian's package. `CHROMIUM_PATH` names another binary (another distribution, a local build). */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -31,11 +34,18 @@ export function missingChromiumMessage(env: Env, isRoot: boolean): string {
  * Headless as root in a container, and no background connections: this network
  * refuses them, many at a time, which slows every start.
  */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** Launches the browser tests' Chromium through playwright-core (which cannot download its own here). */
+/**
+ * The browser tests' Chromium, through playwright-core (which cannot download its own here):
+ * the run's shared one when jest's global setup started it (see shared-chromium.ts), else
+ * a new one. Closing what this returns closes the contexts it opened, and the browser
+ * only when it launched it.
+ */
 export async function launchChromium(env: Env = process.env): Promise<Browser> {
+  const shared = env[SHARED_CHROMIUM_ENV];
+  if (shared) return chromium.connect(shared);
   const executablePath = chromiumPath(env);
   if (!isExecutable(executablePath)) throw new Error(missingChromiumMessage(env, process.getuid?.() === 0));
-  return chromium.launch({ executablePath, args: FLAGS });
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDatabase, createPglite, createRepositories, migrate } from '@cp/db';
-import { createTestDatabase } from '@cp/db/testing';
+import { createDatabase, createRepositories } from '@cp/db';
+import { createTestDatabase, openMigratedPglite } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps, type Repositories } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
 import { createApp, type DeliveryApp } from '../../src/app.js';
@@ -48,9 +48,8 @@ export async function openTestStack(): Promise<TestStack> {
     closeDatabase = () => database.close();
   } else {
     // Not createTestDatabase: the change feed needs the PGlite instance itself.
-    const pglite = await createPglite();
+    const pglite = await openMigratedPglite();
     const database = await createDatabase({ pglite });
-    await migrate({ adapterFactory: database.adapterFactory });
     repos = createRepositories(database);
     openChangeFeed = () => createPGliteChangeFeed(pglite);
     let closed: Promise<void> | undefined;

@@ -3,6 +3,7 @@ export {
   type TestDatabase,
   type TestDatabaseOptions,
 } from './test-database.js';
+export { openMigratedPglite } from './pglite-snapshot.js';
 export {
   aComponent,
   aMemberOf,
