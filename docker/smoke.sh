@@ -10,7 +10,8 @@
 #                      layer and pnpm caches) and the base image's root file system
 #                      (default: $XDG_CACHE_HOME or ~/.cache, then cp-docker-smoke)
 #   CP_BUILD_CA_FILE   an extra CA bundle for the build's downloads, handed to BuildKit as
-#                      the secret `extra_ca` (default: $NODE_EXTRA_CA_CERTS when set)
+#                      the secret `extra_ca` (default: $NODE_EXTRA_CA_CERTS when set, else the
+#                      host's own trust store, so a build trusts what the host trusts)
 #   PG_URL_BASE        PostgreSQL, trust auth (default postgresql://postgres@127.0.0.1:5432)
 #   REDIS_URL          Redis (default redis://127.0.0.1:6379)
 #   DEBIAN_MIRROR      for debootstrap (default http://deb.debian.org/debian)
@@ -30,7 +31,9 @@ DOCKER=/usr/bin/docker
 cache=${CP_SMOKE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cp-docker-smoke}
 pg_url_base=${PG_URL_BASE:-postgresql://postgres@127.0.0.1:5432}
 redis_url=${REDIS_URL:-redis://127.0.0.1:6379}
-ca_file=${CP_BUILD_CA_FILE:-${NODE_EXTRA_CA_CERTS:-}}
+host_trust=/etc/ssl/certs/ca-certificates.crt
+[ -r "$host_trust" ] || host_trust=''
+ca_file=${CP_BUILD_CA_FILE:-${NODE_EXTRA_CA_CERTS:-$host_trust}}
 
 # --- reporting ------------------------------------------------------------------------
 phase_name='' phase_started=$SECONDS timings=()
