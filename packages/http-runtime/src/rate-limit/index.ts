@@ -4,4 +4,14 @@
  * (`@cp/http-runtime/rate-limit`) so services without limits never load ioredis.
  */
 export { createRateLimiter, RateLimitStoreError, type RateDecision, type RateLimiter, type RateLimiterOptions, type StoreFailurePolicy } from './limiter.js';
-export { connectRedis, describeRedis, type ConnectRedisOptions, type Redis, type RedisLog } from './redis.js';
+export {
+  connectRedis,
+  createRedisClient,
+  describeRedis,
+  REDIS_COMMAND_TIMEOUT_MS,
+  REDIS_CONNECT_TIMEOUT_MS,
+  type ConnectRedisOptions,
+  type Redis,
+  type RedisClientOptions,
+  type RedisLog,
+} from './redis.js';
