@@ -31,6 +31,7 @@ const limits: ThrottleConfig = {
   loginPerAccount: { attempts: 5, windowSeconds: 86400 },
   loginPerNetwork: { attempts: 6, windowSeconds: 3600 },
   signupPerNetwork: { attempts: 2, windowSeconds: 3600 },
+  signupPerInvitation: { attempts: 1, windowSeconds: 86400 },
   registrationPerNetwork: { attempts: 2, windowSeconds: 3600 },
 };
 
@@ -317,7 +318,7 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
   const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
   const failing: Throttle = { retryAfter: unavailable, hit: unavailable, refund: unavailable, reset: unavailable };
-  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, registrationPerNetwork: failing };
+  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, signupPerInvitation: failing, registrationPerNetwork: failing };
   const auth = await start({ throttles });
   const user = await aUser(auth);
 
