@@ -18,8 +18,9 @@ export interface ConnectRedisOptions extends Omit<RedisClientOptions, 'lazyConne
 
 /**
  * How long a limiter may wait on Redis: a connection attempt, then each command. A
- * hung Redis (a partition, a stalled server) must cost a request no more than about
- * a second before the limiter's store-failure policy (memory or refuse) takes over.
+ * hung Redis (a partition, a stalled server) must cost a request a short, bounded wait
+ * before the limiter's store-failure policy (memory or refuse) takes over (SECURITY.md,
+ * "Redis down, per limiter").
  */
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
 export const REDIS_COMMAND_TIMEOUT_MS = 750;
