@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInMemoryCredentials, createInMemoryOidcStorage } from '@cp/domain/testing';
-import { connectRedis, RateLimitStoreError, REDIS_COMMAND_TIMEOUT_MS, type Redis } from '@cp/http-runtime/rate-limit';
+import { connectRedis, RateLimitStoreError, REDIS_COMMAND_TIMEOUT_MS, REDIS_HUNG_PAUSE_MS, type Redis } from '@cp/http-runtime/rate-limit';
 import type { ThrottleConfig } from '../src/config.js';
 import { parseEnv } from '../src/env.js';
 import { silentLogger } from '@cp/http-runtime';
@@ -285,6 +285,10 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
         expect(refused.status).toBe(503);
         // The page load and the form post, plus at most one command timeout on the limiter.
         expect(waitedMs).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 1000);
+        // Hung: the next ones do not wait on Redis again during its pause.
+        const again = performance.now();
+        expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(503);
+        if (fault === 'hung') expect(performance.now() - again).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
         expect(refused.headers.get('retry-after')).toBe('30');
         expect(refused.html).toContain('Try again in a minute');
         expect((await signUpOnce(auth)).status).toBe(503);
@@ -296,6 +300,8 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
 
         await proxy.restore();
         await waitFor(() => client.status === 'ready');
+        // After a hang, the throttles try Redis again once their pause is over.
+        if (fault === 'hung') await new Promise((resolve) => setTimeout(resolve, REDIS_HUNG_PAUSE_MS));
         if (fault === 'refused') {
           // The failure before the outage still counts: 1 + 2 = 3, the limit.
           expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);

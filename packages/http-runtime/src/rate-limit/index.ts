@@ -3,7 +3,7 @@
  * server's request budgets and the auth server's throttles. A subpath of its own
  * (`@cp/http-runtime/rate-limit`) so services without limits never load ioredis.
  */
-export { createRateLimiter, RateLimitStoreError, type RateDecision, type RateLimiter, type RateLimiterOptions, type StoreFailurePolicy } from './limiter.js';
+export { createRateLimiter, RateLimitStoreError, REDIS_HUNG_PAUSE_MS, type RateDecision, type RateLimiter, type RateLimiterOptions, type StoreFailurePolicy } from './limiter.js';
 export {
   connectRedis,
   createRedisClient,
