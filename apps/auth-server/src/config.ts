@@ -14,8 +14,10 @@ export interface ThrottleConfig {
   readonly loginPerAccount: Budget;
   /** Failed sign-ins from one client network, across all email addresses. */
   readonly loginPerNetwork: Budget;
-  /** Accounts created from one client network. */
+  /** Accounts created from one client network (sign-ups carrying a pending invitation for their email aside). */
   readonly signupPerNetwork: Budget;
+  /** Sign-ups one invitation exempts from `signupPerNetwork` (README "Throttling": invitations). */
+  readonly signupPerInvitation: Budget;
   /** Dynamic client registrations from one client network. */
   readonly registrationPerNetwork: Budget;
 }
@@ -105,6 +107,7 @@ export const defaultThrottle: ThrottleConfig = {
   loginPerAccount: { attempts: 100, windowSeconds: DAY },
   loginPerNetwork: { attempts: 50, windowSeconds: 60 * 60 },
   signupPerNetwork: { attempts: 10, windowSeconds: 60 * 60 },
+  signupPerInvitation: { attempts: 1, windowSeconds: DAY },
   registrationPerNetwork: { attempts: 30, windowSeconds: 60 * 60 },
 };
 

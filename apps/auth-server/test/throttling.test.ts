@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInMemoryCredentials, createInMemoryOidcStorage } from '@cp/domain/testing';
-import { connectRedis, RateLimitStoreError, type Redis } from '@cp/http-runtime/rate-limit';
+import { connectRedis, RateLimitStoreError, REDIS_COMMAND_TIMEOUT_MS, REDIS_HUNG_PAUSE_MS, type Redis } from '@cp/http-runtime/rate-limit';
 import type { ThrottleConfig } from '../src/config.js';
 import { parseEnv } from '../src/env.js';
 import { silentLogger } from '@cp/http-runtime';
@@ -14,7 +14,7 @@ import { aUser, PASSWORD } from './support/flow.js';
 import { PASSWORD_COST } from '../src/accounts/passwords.js';
 import { memoryDomain, redisUrl, startAuthServer, type AuthHarness, type HarnessOptions } from './support/harness.js';
 import { aPublicClient, authorizeUrl, pkce, register } from './support/oauth-client.js';
-import { TcpProxy } from './support/tcp-proxy.js';
+import { startFaultProxy } from '@cp/http-runtime/testing';
 import { closedPort } from '../../../packages/storage/test/support/fake-servers.js';
 
 /*
@@ -31,6 +31,7 @@ const limits: ThrottleConfig = {
   loginPerAccount: { attempts: 5, windowSeconds: 86400 },
   loginPerNetwork: { attempts: 6, windowSeconds: 3600 },
   signupPerNetwork: { attempts: 2, windowSeconds: 3600 },
+  signupPerInvitation: { attempts: 1, windowSeconds: 86400 },
   registrationPerNetwork: { attempts: 2, windowSeconds: 3600 },
 };
 
@@ -258,45 +259,72 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
     await redis.del(...keys);
   });
 
-  test('Redis going away while running: throttled forms answer 503 (fail closed), the rest works; once back, counting resumes', async () => {
-    const target = new URL(redisUrl());
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    await proxy.start();
-    const client = await connectRedis(proxy.url(redisUrl()));
-    try {
-      const auth = await start({ throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` } });
-      const user = await aUser(auth);
-      expect((await signInOnce(auth, user.email, 'wrong password')).status).toBe(401);
+  /** Redis cut under a running server through the fault proxy: the server down (refused), or a partition (hung). */
+  describe.each([['refused'], ['hung']] as const)('Redis %s while running', (fault) => {
+    test('throttled forms answer 503 with Retry-After within about a second (fail closed), the rest works; once back, counting resumes', async () => {
+      const target = new URL(redisUrl());
+      const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      const viaProxy = new URL(redisUrl());
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      const client = await connectRedis(viaProxy.href);
+      try {
+        const auth = await start({ throttleStore: { redis: client, keyPrefix: `auth-rl-test-${randomUUID()}` } });
+        const user = await aUser(auth);
+        expect((await signInOnce(auth, user.email, 'wrong password')).status).toBe(401);
 
-      await proxy.stop();
-      await waitFor(() => client.status !== 'ready');
-      const refused = await signInOnce(auth, user.email, PASSWORD);
-      expect(refused.status).toBe(503);
-      expect(refused.headers.get('retry-after')).toBe('30');
-      expect(refused.html).toContain('Try again in a minute');
-      expect((await signUpOnce(auth)).status).toBe(503);
-      const registration = await register(auth.issuer, CLIENT);
-      expect(registration.status).toBe(503);
-      expect(registration.json.error).toBe('temporarily_unavailable');
-      expect((await fetch(`${auth.issuer}/login`)).status).toBe(200);
-      expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
+        if (fault === 'refused') {
+          await proxy.refuse();
+          await waitFor(() => client.status !== 'ready');
+        } else {
+          proxy.hang();
+        }
+        const started = performance.now();
+        const refused = await signInOnce(auth, user.email, PASSWORD);
+        const waitedMs = performance.now() - started;
+        expect(refused.status).toBe(503);
+        // The page load and the form post, plus at most one command timeout on the limiter.
+        expect(waitedMs).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 1000);
+        // Hung: the next ones do not wait on Redis again during its pause.
+        const again = performance.now();
+        expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(503);
+        if (fault === 'hung') expect(performance.now() - again).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+        expect(refused.headers.get('retry-after')).toBe('30');
+        expect(refused.html).toContain('Try again in a minute');
+        expect((await signUpOnce(auth)).status).toBe(503);
+        const registration = await register(auth.issuer, CLIENT);
+        expect(registration.status).toBe(503);
+        expect(registration.json.error).toBe('temporarily_unavailable');
+        expect((await fetch(`${auth.issuer}/login`)).status).toBe(200);
+        expect((await fetch(`${auth.issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
 
-      await proxy.start();
-      await waitFor(() => client.status === 'ready');
-      // The failure before the outage still counts: 1 + 2 = 3, the limit.
-      expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
-      expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
-    } finally {
-      client.disconnect();
-      await proxy.stop();
-    }
+        await proxy.restore();
+        await waitFor(() => client.status === 'ready');
+        // After a hang, the throttles try Redis again once their pause is over.
+        if (fault === 'hung') await new Promise((resolve) => setTimeout(resolve, REDIS_HUNG_PAUSE_MS));
+        if (fault === 'refused') {
+          // The failure before the outage still counts: 1 + 2 = 3, the limit.
+          expect(await statuses(2, () => signInOnce(auth, user.email, 'wrong password'))).toEqual([401, 401]);
+          expect((await signInOnce(auth, user.email, PASSWORD)).status).toBe(429);
+        } else {
+          // Commands that timed out in the hang were on the wire and may land late: counts only come out higher.
+          const after = await statuses(3, () => signInOnce(auth, user.email, 'wrong password'));
+          expect(after.every((status) => status === 401 || status === 429)).toBe(true);
+          expect(after.at(-1)).toBe(429);
+          expect((await signInOnce(auth, (await aUser(auth)).email, PASSWORD)).status).toBe(200);
+        }
+      } finally {
+        client.disconnect();
+        await proxy.close();
+      }
+    });
   });
 });
 
 test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
   const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
   const failing: Throttle = { retryAfter: unavailable, hit: unavailable, refund: unavailable, reset: unavailable };
-  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, registrationPerNetwork: failing };
+  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, signupPerInvitation: failing, registrationPerNetwork: failing };
   const auth = await start({ throttles });
   const user = await aUser(auth);
 

@@ -1,6 +1,6 @@
 import { sweepExpiredUploads, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { type ReadinessCheck, type RunningService, serveHttp } from '@cp/http-runtime';
-import { Redis } from 'ioredis';
+import { createRedisClient } from '@cp/http-runtime/rate-limit';
 import { createApp } from './app.js';
 import type { AppConfig } from './config.js';
 import type { Logger } from '@cp/http-runtime';
@@ -10,7 +10,7 @@ import { createRateLimits } from './rate-limit/limiter.js';
 /**
  * Builds the app from ready dependencies and listens. Redis (for shared rate-limit
  * counters) is connected here when `redisUrl` is set; its failures are logged and
- * the limiter falls back to memory counters.
+ * the limiter falls back to memory counters (SECURITY.md "Rate limits").
  */
 export async function serveMcp(options: {
   config: AppConfig;
@@ -26,7 +26,8 @@ export async function serveMcp(options: {
   checks?: Record<string, ReadinessCheck>;
 }): Promise<RunningService<McpMetrics>> {
   const { config, log } = options;
-  const redis = options.redisUrl === null ? null : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // Not awaited: the MCP server starts, and keeps serving, without Redis (its limits fail open to memory).
+  const redis = options.redisUrl === null ? null : createRedisClient(options.redisUrl);
   redis?.on('error', (error) => log.warn({ err: error }, 'redis unavailable; rate limits use per-instance memory counters'));
   const metrics = createMcpMetrics();
   const server = await serveHttp({

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { Redis } from 'ioredis';
+import { createRedisClient, REDIS_COMMAND_TIMEOUT_MS, REDIS_HUNG_PAUSE_MS } from '@cp/http-runtime/rate-limit';
+import { startFaultProxy } from '@cp/http-runtime/testing';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
 
@@ -227,4 +229,60 @@ describe.each(stores)('%s store', (store) => {
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
   }
+
+  if (store === 'redis') {
+    /** Redis cut under a running server through the fault proxy: the server down (refused), or a partition (hung). */
+    describe.each([['refused'], ['hung']] as const)('Redis %s while running', (fault) => {
+      test('fails open to per-instance memory counters: calls answer 200 within about a second, the budget still holds per instance, and Redis counts again once back', async () => {
+        const target = new URL(redisUrl!);
+        const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+        const viaProxy = new URL(redisUrl!);
+        viaProxy.hostname = '127.0.0.1';
+        viaProxy.port = String(proxy.port);
+        // The client serve.ts makes (bounded waits, no offline queue).
+        const client = createRedisClient(viaProxy.href);
+        try {
+          const prefix = `test-${randomUUID()}`;
+          const h = await startHarness({ domain: domain.deps, rateLimit: limits, redis: client, rateLimitPrefix: prefix });
+          harnesses.push(h);
+          const token = await h.tokenFor(await aUser(h.domain));
+          expect((await rpc(h.mcpUrl, toolCall('whoami'), { token })).status).toBe(200);
+
+          if (fault === 'refused') await proxy.refuse();
+          else proxy.hang();
+          const during: { status: number; ms: number }[] = [];
+          for (let i = 0; i < limits.userPoints + 1; i += 1) {
+            const started = performance.now();
+            const response = await rpc(h.mcpUrl, toolCall('whoami'), { token });
+            during.push({ status: response.status, ms: performance.now() - started });
+          }
+          // The insurance counter is this instance's memory: a fresh budget, still enforced.
+          expect(during.map((each) => each.status)).toEqual([...Array.from({ length: limits.userPoints }, () => 200), 429]);
+          for (const { ms } of during) expect(ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 600);
+          // Hung: after the first timeout, the calls do not wait on Redis again during its pause.
+          if (fault === 'hung') for (const { ms } of during.slice(1)) expect(ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+
+          await proxy.restore();
+          await waitFor(async () => (await client.ping().catch(() => null)) === 'PONG');
+          if (fault === 'hung') await new Promise((resolve) => setTimeout(resolve, REDIS_HUNG_PAUSE_MS));
+          // Back on Redis, which holds the call made before the cut (and any hung ones that landed late).
+          const other = await rpc(h.mcpUrl, toolCall('whoami'), { token: await h.tokenFor(await aUser(h.domain)) });
+          expect(other.status).toBe(200);
+          expect(Number(other.headers.get('ratelimit-remaining'))).toBe(limits.userPoints - 1);
+          expect((await client.keys(`${prefix}:user:*`)).length).toBe(2);
+        } finally {
+          client.disconnect();
+          await proxy.close();
+        }
+      });
+    });
+  }
 });
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

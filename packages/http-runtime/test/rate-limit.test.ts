@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { connectRedis, createRateLimiter, RateLimitStoreError, type RateLimiter } from '../src/rate-limit/index.js';
+import { connectRedis, createRateLimiter, RateLimitStoreError, REDIS_COMMAND_TIMEOUT_MS, REDIS_HUNG_PAUSE_MS, type RateLimiter, type StoreFailurePolicy } from '../src/rate-limit/index.js';
+import { startFaultProxy, type FaultProxy } from '../src/testing/index.js';
 import { closedPort } from '../../storage/test/support/fake-servers.js';
 
 /*
@@ -167,3 +168,90 @@ withRedis('Redis store (REDIS_URL)', () => {
     await a.del(`${keyPrefix}:one:k`, `${keyPrefix}:two:k`);
   });
 });
+
+/**
+ * Redis cut under a running limiter through the fault proxy, both ways: refused (the
+ * server is down) and hung (a partition). Each policy answers within about a second, never
+ * waits on a hung Redis, and counts in Redis again once it is back.
+ */
+withRedis('Redis cut while running (REDIS_URL, through the fault proxy)', () => {
+  /** About a second: the command timeout plus scheduling slack on a busy machine. */
+  const BOUND_MS = REDIS_COMMAND_TIMEOUT_MS + 600;
+  let proxy: FaultProxy;
+  let client: Redis;
+  beforeEach(async () => {
+    const target = new URL(REDIS_URL!);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const viaProxy = new URL(REDIS_URL!);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    client = await connectRedis(viaProxy.href);
+  });
+  afterEach(async () => {
+    client.disconnect();
+    await proxy.close();
+  });
+
+  const timed = async <T>(run: () => Promise<T>): Promise<{ ms: number; outcome: T | Error }> => {
+    const started = performance.now();
+    const outcome = await run().catch((error: unknown) => error as Error);
+    return { ms: performance.now() - started, outcome };
+  };
+
+  const cuts: ['refused' | 'hung', (p: FaultProxy) => Promise<void> | void][] = [
+    ['refused', (p) => p.refuse()],
+    ['hung', (p) => p.hang()],
+  ];
+  const policies: StoreFailurePolicy[] = ['refuse', 'memory'];
+
+  describe.each(cuts)('Redis %s', (name, cut) => {
+    test.each(policies)('onStoreFailure %s: every call answers within about a second; counting in Redis resumes once it is back', async (policy) => {
+      const keyPrefix = aPrefix();
+      const limiter = createRateLimiter({ keyPrefix, points: 3, windowSeconds: 60, redis: client, onStoreFailure: policy });
+      expect((await limiter.consume('k')).allowed).toBe(true);
+
+      await cut(proxy);
+      for (let i = 0; i < 3; i += 1) {
+        const { ms, outcome } = await timed(() => limiter.consume('k'));
+        expect(ms).toBeLessThan(BOUND_MS);
+        // Hung: the first call waits out the command timeout; the next skip Redis for a pause.
+        if (i > 0) expect(ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+        if (policy === 'refuse') {
+          expect(outcome).toBeInstanceOf(RateLimitStoreError);
+          expect((outcome as Error).message).toMatch(new RegExp(`^rate-limit store unavailable for ${keyPrefix}: `));
+        } else {
+          // The insurance counter: this process's memory, its own fresh budget.
+          expect(outcome).toMatchObject({ allowed: true, remaining: 2 - i });
+        }
+      }
+      if (policy === 'refuse') {
+        const { ms, outcome } = await timed(() => limiter.peek('k'));
+        expect(ms).toBeLessThan(BOUND_MS);
+        expect(outcome).toBeInstanceOf(RateLimitStoreError);
+      }
+
+      await proxy.restore();
+      await waitFor(async () => (await client.ping().catch(() => null)) === 'PONG');
+      // After a hang, the limiters try Redis again once their pause is over.
+      if (name === 'hung') await new Promise((resolve) => setTimeout(resolve, REDIS_HUNG_PAUSE_MS));
+      const after = await limiter.consume('k');
+      if (name === 'refused') {
+        // Redis still holds the one point taken before the cut, and only it.
+        expect(after.remaining).toBe(1);
+      } else {
+        // Commands that timed out during the hang were already on the wire: they may land once it
+        // resumes. Counts can only come out higher, never lower (the safe side for a limit).
+        expect(after.remaining).toBeLessThanOrEqual(1);
+      }
+      await client.del(`${keyPrefix}:k`);
+    });
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

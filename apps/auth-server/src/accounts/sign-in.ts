@@ -1,5 +1,6 @@
 import type { Credentials, DomainDeps, User } from '@cp/domain';
 import { clientNetwork } from '@cp/http-runtime';
+import { isInvitedSignIn } from '../security/invitation-exemption.js';
 import { admitSignIn, signInFailed, signInSucceeded } from '../security/sign-in-throttle.js';
 import type { Throttles } from '../security/throttle.js';
 import {
@@ -29,15 +30,20 @@ const accountKey = (email: string): string => email.trim().toLowerCase();
 
 /**
  * Checks an email and password. The attempt is counted before the password is
- * checked (security/sign-in-throttle.ts says who is refused). Unknown addresses cost
+ * checked (security/sign-in-throttle.ts says who is refused); one presenting a pending
+ * invitation for its email is spared the per-network budget (invitation-exemption.ts). Unknown addresses cost
  * the same hashing as known ones and fail with the same answer, so neither the reply
  * nor its timing says whether an account exists.
  */
 export async function signIn(
-  { email, password, ip }: { email: string; password: string; ip: string },
+  { email, password, ip, invitation = '' }: { email: string; password: string; ip: string; invitation?: string },
   deps: SignInDeps,
 ): Promise<SignInResult> {
-  const attempt = { account: accountKey(email), network: clientNetwork(ip) };
+  const attempt = {
+    account: accountKey(email),
+    network: clientNetwork(ip),
+    invited: await isInvitedSignIn({ token: invitation, email }, deps),
+  };
   const retryAfterSeconds = await admitSignIn(deps.throttles, attempt);
   if (retryAfterSeconds > 0) return { ok: false, reason: 'throttled', retryAfterSeconds };
 

@@ -149,6 +149,8 @@ export function createProvider(deps: ProviderDeps): Provider {
       // The MCP server checks that this grant still exists (revocation within 30 s).
       return token.kind === 'AccessToken' ? { grantId: token.grantId } : undefined;
     },
+    // The dashboard's invitation page sends its token, so the sign-in and sign-up pages can carry it (README "Throttling").
+    extraParams: ['invitation'],
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },

@@ -12,11 +12,14 @@ export function credentialsForm(options: {
   error: string | null;
   newPassword: boolean;
   submitLabel: string;
+  /** The invitation token the page was opened with ('' when none), sent back with the form. */
+  invitation: string;
 }): SafeHtml {
   const described = options.error === null ? null : ERROR_ID;
   return html`${errorBox(options.error, ERROR_ID)}
 <form method="post" action="${options.action}" novalidate>
 ${csrfInput(options.csrf)}
+${options.invitation === '' ? '' : html`<input type="hidden" name="invitation" value="${options.invitation}">`}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email}"${
     described === null ? '' : html` aria-invalid="true" aria-describedby="${described}"`

@@ -7,6 +7,8 @@ export interface SignInPage {
   readonly csrf: string;
   readonly email: string;
   readonly error: string | null;
+  /** The invitation token this sign-in or sign-up carries ('' when none): README "Throttling". */
+  readonly invitation: string;
   /** Link to sign up, returning to the same flow afterwards; null when sign-up is disabled. */
   readonly signupHref: string | null;
   /** The application asking, when the sign-in is part of an authorization. */
@@ -18,7 +20,7 @@ export function signInPage(page: SignInPage): string {
     title: 'Sign in',
     body: html`<h1>Sign in</h1>
 ${page.clientName === null ? '' : html`<p><strong>${page.clientName}</strong> wants to connect to your account. Sign in to continue.</p>`}
-${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: false, submitLabel: 'Sign in' })}
+${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: false, submitLabel: 'Sign in', invitation: page.invitation })}
 ${page.signupHref === null ? '' : html`<p>No account yet? <a href="${page.signupHref}">Create an account</a></p>`}`,
   });
 }
@@ -28,6 +30,8 @@ export interface SignUpPage {
   readonly csrf: string;
   readonly email: string;
   readonly error: string | null;
+  /** The invitation token this sign-in or sign-up carries ('' when none): README "Throttling". */
+  readonly invitation: string;
   readonly loginHref: string;
 }
 
@@ -36,7 +40,7 @@ export function signUpPage(page: SignUpPage): string {
     title: 'Create an account',
     body: html`<h1>Create an account</h1>
 <p>Your account comes with a personal organization with two environments, <code>staging</code> and <code>prod</code>.</p>
-${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: true, submitLabel: 'Create account' })}
+${credentialsForm({ action: page.action, csrf: page.csrf, email: page.email, error: page.error, newPassword: true, submitLabel: 'Create account', invitation: page.invitation })}
 <p>Already have an account? <a href="${page.loginHref}">Sign in</a></p>`,
   });
 }

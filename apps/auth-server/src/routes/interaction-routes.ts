@@ -8,6 +8,7 @@ import { consentPage } from '../pages/consent-page.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
+import { presentedInvitation } from './presented-invitation.js';
 import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
 /** Where the browser goes afterwards, as a person recognizes it. */
@@ -48,7 +49,10 @@ export function interactionRoutes(ctx: PageContext): Router {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
     const interaction = await load(req, res, 'login');
     if (interaction === null) return;
-    const result = await signIn({ email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' }, ctx);
+    const result = await signIn(
+      { email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown', invitation: presentedInvitation(req, interaction) },
+      ctx,
+    );
     if (result.ok) return finishSignIn(provider, req, res, result.user.id);
     if (result.reason === 'invalid') return pages.signIn(req, res, interaction, 401, SIGN_IN_FAILED);
     res.set('Retry-After', String(result.retryAfterSeconds));
@@ -98,6 +102,7 @@ function interactionPages(ctx: PageContext) {
           csrf: ctx.csrf.token(req, res),
           email: field(req, 'email') || (typeof hint === 'string' ? hint : ''),
           error,
+          invitation: presentedInvitation(req, interaction),
           signupHref: ctx.config.signupEnabled ? `/signup?interaction=${encodeURIComponent(interaction.uid)}` : null,
           clientName: await clientName(interaction),
         }),

@@ -3,13 +3,15 @@ import { signIn } from '../accounts/sign-in.js';
 import { signOutPage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
+import { presentedInvitation } from './presented-invitation.js';
 import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
 /** Sign-in and sign-out outside an authorization request (for /account). */
 export function sessionRoutes(ctx: PageContext): Router {
   const router = Router();
 
-  const renderSignIn = (req: Request, res: Response, status: number, error: string | null) =>
+  const renderSignIn = (req: Request, res: Response, status: number, error: string | null) => {
+    const invitation = presentedInvitation(req);
     sendPage(
       res,
       status,
@@ -18,10 +20,12 @@ export function sessionRoutes(ctx: PageContext): Router {
         csrf: ctx.csrf.token(req, res),
         email: field(req, 'email'),
         error,
-        signupHref: ctx.config.signupEnabled ? '/signup' : null,
+        invitation,
+        signupHref: ctx.config.signupEnabled ? (invitation === '' ? '/signup' : `/signup?invitation=${invitation}`) : null,
         clientName: null,
       }),
     );
+  };
 
   router.get('/login', async (req, res) => {
     if ((await ctx.sessions.accountId(req, res)) !== undefined) return res.redirect(303, '/account');
@@ -30,7 +34,7 @@ export function sessionRoutes(ctx: PageContext): Router {
 
   router.post('/login', formBody, async (req, res) => {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
-    const result = await signIn({ email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown' }, ctx);
+    const result = await signIn({ email: field(req, 'email'), password: field(req, 'password'), ip: req.ip ?? 'unknown', invitation: presentedInvitation(req) }, ctx);
     if (result.ok) {
       await ctx.sessions.signIn(req, res, result.user.id);
       return res.redirect(303, '/account');

@@ -1,10 +1,12 @@
-import { httpStatusOf, isDomainError } from '@cp/domain';
+import { ErrorCode, httpStatusOf, isDomainError } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
 import { signUp } from '../accounts/sign-up.js';
 import { findWaitingInteraction, finishSignIn } from '../interactions/waiting-interaction.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signUpPage } from '../pages/sign-in-pages.js';
 import { field } from '@cp/web-forms';
+import { claimSignUpExemption } from '../security/invitation-exemption.js';
+import { presentedInvitation } from './presented-invitation.js';
 import { clientNetwork } from '@cp/http-runtime';
 import { formBody, refuseForgedForm, retryMessage, sendPage, type PageContext } from './page-context.js';
 
@@ -24,14 +26,18 @@ export function signUpRoutes(ctx: PageContext): Router {
 
   const render = async (req: Request, res: Response, status: number, error: string | null) => {
     const uid = interactionOf(req);
+    const interaction = uid === null ? null : await findWaitingInteraction(ctx.provider, req, res, { uid, prompt: 'login' });
+    const hint = interaction?.params.login_hint;
     sendPage(
       res,
       status,
       signUpPage({
         action: uid === null ? '/signup' : `/signup?interaction=${uid}`,
         csrf: ctx.csrf.token(req, res),
-        email: field(req, 'email') || (uid === null ? '' : await loginHintOf(ctx, req, res, uid)),
+        // The email the authorization request suggested (`login_hint`: the dashboard's invitation link) unless one was typed.
+        email: field(req, 'email') || (typeof hint === 'string' ? hint : ''),
         error,
+        invitation: presentedInvitation(req, interaction),
         loginHref: uid === null ? '/login' : `/interaction/${uid}`,
       }),
     );
@@ -46,17 +52,22 @@ export function signUpRoutes(ctx: PageContext): Router {
 
   router.post('/signup', formBody, async (req, res) => {
     if (!ctx.csrf.verify(req)) return refuseForgedForm(res);
-    const wait = (await ctx.throttles.signupPerNetwork.hit(clientNetwork(req.ip ?? 'unknown'))).retryAfterSeconds;
+    const email = field(req, 'email');
+    // A pending invitation for this email spares the network budget, once (README "Throttling").
+    const exemption = await claimSignUpExemption({ token: field(req, 'invitation'), email }, ctx);
+    const wait = exemption === null ? (await ctx.throttles.signupPerNetwork.hit(clientNetwork(req.ip ?? 'unknown'))).retryAfterSeconds : 0;
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       return render(req, res, 429, retryMessage(wait));
     }
     let userId: string;
     try {
-      userId = (await signUp({ email: field(req, 'email'), password: field(req, 'password') }, ctx)).id;
+      userId = (await signUp({ email, password: field(req, 'password') }, ctx)).id;
     } catch (error) {
-      if (isDomainError(error)) return render(req, res, httpStatusOf(error.code), error.message);
-      throw error;
+      if (!isDomainError(error)) throw error;
+      // A password refused before hashing cost nothing: the invitee may correct it, still exempt.
+      if (exemption !== null && error.code === ErrorCode.InvalidInput) await exemption.giveBack();
+      return render(req, res, httpStatusOf(error.code), error.message);
     }
     ctx.log.info({ userId }, 'account created');
 
@@ -68,16 +79,6 @@ export function signUpRoutes(ctx: PageContext): Router {
   });
 
   return router;
-}
-
-/**
- * The email the authorization request suggested (`login_hint`, e.g. the dashboard's invitation
- * link), so the invitee signs up with the invited address without typing it; '' when none.
- */
-async function loginHintOf(ctx: PageContext, req: Request, res: Response, uid: string): Promise<string> {
-  const interaction = await findWaitingInteraction(ctx.provider, req, res, { uid, prompt: 'login' });
-  const hint = interaction?.params.login_hint;
-  return typeof hint === 'string' ? hint : '';
 }
 
 /**

@@ -4,6 +4,8 @@ import type { Throttles } from './throttle.js';
 export interface SignInAttempt {
   readonly account: string;
   readonly network: string;
+  /** It presents a pending invitation for this email: the per-network budget is not spent (invitation-exemption.ts). */
+  readonly invited?: boolean;
 }
 
 const pairKey = ({ account, network }: SignInAttempt): string => `${account}\n${network}`;
@@ -19,9 +21,10 @@ const pairKey = ({ account, network }: SignInAttempt): string => `${account}\n${
  * network that has not gets its attempt (README "Throttling").
  */
 export async function admitSignIn(throttles: Throttles, attempt: SignInAttempt): Promise<number> {
+  const spared = { count: 0, retryAfterSeconds: 0, windowEndsInSeconds: 0 };
   const [pair, network] = await Promise.all([
     throttles.loginPerAccountNetwork.hit(pairKey(attempt)),
-    throttles.loginPerNetwork.hit(attempt.network),
+    attempt.invited ? spared : throttles.loginPerNetwork.hit(attempt.network),
   ]);
   let wait = Math.max(pair.retryAfterSeconds, network.retryAfterSeconds);
   if (wait === 0 && pair.count > 1) {
@@ -35,7 +38,7 @@ export async function admitSignIn(throttles: Throttles, attempt: SignInAttempt):
       pair.retryAfterSeconds === 0
         ? throttles.loginPerAccountNetwork.refund(pairKey(attempt))
         : undefined,
-      network.retryAfterSeconds === 0
+      network.retryAfterSeconds === 0 && !attempt.invited
         ? throttles.loginPerNetwork.refund(attempt.network)
         : undefined,
     ]);
@@ -47,7 +50,7 @@ export async function admitSignIn(throttles: Throttles, attempt: SignInAttempt):
 export async function signInSucceeded(throttles: Throttles, attempt: SignInAttempt): Promise<void> {
   await Promise.all([
     throttles.loginPerAccountNetwork.reset(pairKey(attempt)),
-    throttles.loginPerNetwork.refund(attempt.network),
+    attempt.invited ? undefined : throttles.loginPerNetwork.refund(attempt.network),
   ]);
 }
 

@@ -28,6 +28,7 @@ export interface Throttles {
   readonly loginPerAccount: Throttle;
   readonly loginPerNetwork: Throttle;
   readonly signupPerNetwork: Throttle;
+  readonly signupPerInvitation: Throttle;
   readonly registrationPerNetwork: Throttle;
 }
 
@@ -81,6 +82,7 @@ export function createThrottles(config: ThrottleConfig, store: ThrottleStore): T
     loginPerAccount: throttle('login-account', config.loginPerAccount),
     loginPerNetwork: throttle('login-network', config.loginPerNetwork),
     signupPerNetwork: throttle('signup-network', config.signupPerNetwork),
+    signupPerInvitation: throttle('signup-invitation', config.signupPerInvitation),
     registrationPerNetwork: throttle('registration-network', config.registrationPerNetwork),
   };
 }

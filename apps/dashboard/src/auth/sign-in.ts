@@ -10,8 +10,12 @@ export interface PendingLogin {
 
 /** The OpenID Connect side of signing in (authorization code + PKCE, confidential client). */
 export interface SignIn {
-  /** `loginHint`: the email the auth server's sign-in and sign-up pages start with (an invitation's). */
-  start(returnTo: string, options?: { loginHint?: string }): Promise<{ url: string; pending: PendingLogin }>;
+  /**
+   * `loginHint`: the email the auth server's sign-in and sign-up pages start with (an invitation's);
+   * `invitation`: the invitation link's token, which those pages carry so that the invitee does not
+   * spend the per-network budgets (auth server README "Throttling").
+   */
+  start(returnTo: string, options?: { loginHint?: string; invitation?: string }): Promise<{ url: string; pending: PendingLogin }>;
   /** The user id (`sub`) once the code is exchanged; throws when the callback is not valid. */
   finish(callbackUrl: URL, pending: PendingLogin): Promise<{ userId: string }>;
 }
@@ -50,6 +54,7 @@ export function createSignIn(config: DashboardConfig): SignIn {
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
         ...(options.loginHint === undefined ? {} : { login_hint: options.loginHint }),
+        ...(options.invitation === undefined ? {} : { invitation: options.invitation }),
       });
       return { url: url.href, pending: { state, verifier, returnTo } };
     },

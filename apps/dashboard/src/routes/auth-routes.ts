@@ -44,10 +44,16 @@ export function authRoutes(ctx: RouteContext): Router {
   return router;
 }
 
-/** Sends the browser to the auth server's sign-in; back at `returnTo` afterwards. `loginHint` pre-fills its email field. */
-export async function beginSignIn(ctx: RouteContext, res: Response, options: { returnTo: string; loginHint?: string }): Promise<void> {
+/**
+ * Sends the browser to the auth server's sign-in; back at `returnTo` afterwards. `loginHint` pre-fills its email
+ * field; `invitation` (the link's token) spares the invitee the auth server's per-network budgets.
+ */
+export async function beginSignIn(ctx: RouteContext, res: Response, options: { returnTo: string; loginHint?: string; invitation?: string }): Promise<void> {
   try {
-    const { url, pending } = await ctx.signIn.start(options.returnTo, options.loginHint === undefined ? {} : { loginHint: options.loginHint });
+    const { url, pending } = await ctx.signIn.start(options.returnTo, {
+      ...(options.loginHint === undefined ? {} : { loginHint: options.loginHint }),
+      ...(options.invitation === undefined ? {} : { invitation: options.invitation }),
+    });
     ctx.login.write(res, pending, LOGIN_SECONDS);
     res.redirect(303, url);
   } catch (error) {

@@ -120,6 +120,7 @@ export function joinRoutes(ctx: RouteContext): Router {
         return beginSignIn(ctx, res, {
           returnTo: `/invitations/${token}`,
           loginHint: invitation.email,
+          invitation: token,
         });
       if (
         acceptRefusal(invitation, emailKey(signedIn.user.email), ctx.domain.clock.now()) ===

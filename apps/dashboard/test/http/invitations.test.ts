@@ -100,6 +100,10 @@ test('owner invites: the link is shown once (never in a URL), listed as pending;
     invitee.email.toUpperCase(),
   );
   expect(signInPage.html).toContain(`value="${invitee.email.toUpperCase()}"`);
+  // The token goes along, so the auth server spares the invitee its per-network budgets (its README "Throttling").
+  const token = link.split('/').pop()!;
+  expect(new URL(toAuthServer.url).searchParams.get('invitation')).toBe(token);
+  expect(signInPage.html).toContain(`<input type="hidden" name="invitation" value="${token}">`);
   expect(page.url).toBe(link);
   expect(headline(page).title.replace(/&#39;/g, "'")).toBe(
     `Join ${(await stack.domain.repos.organizations.findById(org))!.name} as member`,

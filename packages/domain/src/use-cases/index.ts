@@ -58,6 +58,7 @@ export * from './invitations/list-invitations.js';
 export * from './invitations/revoke-invitation.js';
 export * from './invitations/find-invitation.js';
 export * from './invitations/accept-invitation.js';
+export * from './invitations/pending-invitation-for.js';
 export * from './organizations/rename-organization.js';
 export * from './organizations/delete-organization.js';
 export * from './members/list-members.js';

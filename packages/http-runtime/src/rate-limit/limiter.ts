@@ -58,20 +58,51 @@ export class RateLimitStoreError extends Error {
   }
 }
 
+/**
+ * After a command to a Redis client timed out (Redis hangs: a partition, a stalled server),
+ * every limiter on that client skips it for this long and answers by its store-failure
+ * policy at once, instead of each request waiting out the command timeout again. The next
+ * request after the pause tries Redis again.
+ */
+export const REDIS_HUNG_PAUSE_MS = 2000;
+const pausedUntil = new WeakMap<Redis, number>();
+const isTimeout = (error: unknown): boolean => error instanceof Error && error.message === 'Command timed out';
+
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { keyPrefix, points, windowSeconds } = options;
   const memory = new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
-  const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({
-        storeClient: options.redis,
-        keyPrefix,
-        points,
-        duration: windowSeconds,
-        // Fail at once while disconnected rather than wait for a reconnection.
-        rejectIfRedisNotReady: true,
-        ...((options.onStoreFailure ?? 'memory') === 'memory' ? { insuranceLimiter: memory } : {}),
-      })
-    : memory;
+  const redis = options.redis ?? null;
+  const shared =
+    redis === null
+      ? null
+      : new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix,
+          points,
+          duration: windowSeconds,
+          // Fail at once while disconnected rather than wait for a reconnection.
+          rejectIfRedisNotReady: true,
+        });
+  const policy = options.onStoreFailure ?? 'memory';
+
+  /** Runs `operation` on Redis, or, when Redis fails or is paused, by the policy: in memory, or RateLimitStoreError. */
+  const run = async <T>(operation: (store: RateLimiterAbstract) => Promise<T>): Promise<T> => {
+    if (redis === null || shared === null) return operation(memory);
+    let failure: unknown;
+    if ((pausedUntil.get(redis) ?? 0) > Date.now()) {
+      failure = new Error('Redis timed out moments ago; not waiting on it again yet');
+    } else {
+      try {
+        return await operation(shared);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        if (isTimeout(error)) pausedUntil.set(redis, Date.now() + REDIS_HUNG_PAUSE_MS);
+        failure = error;
+      }
+    }
+    if (policy === 'memory') return operation(memory);
+    throw new RateLimitStoreError(keyPrefix, failure);
+  };
 
   const decision = (res: RateLimiterRes, allowed: boolean): RateDecision => ({
     allowed,
@@ -80,41 +111,27 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     resetSeconds: Math.max(allowed ? 0 : 1, Math.ceil(res.msBeforeNext / 1000)),
     windowSeconds,
   });
-  const storeError = (error: unknown): RateLimitStoreError => new RateLimitStoreError(keyPrefix, error);
 
   return {
     async consume(key, cost = 1) {
       if (!Number.isSafeInteger(cost) || cost < 1) throw new RangeError(`${keyPrefix}: points to consume must be a positive integer, got ${cost}`);
       try {
-        return decision(await limiter.consume(key, cost), true);
+        return decision(await run((store) => store.consume(key, cost)), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(rejection, false);
-        throw storeError(rejection);
+        throw rejection;
       }
     },
     async peek(key) {
-      let res: RateLimiterRes | null;
-      try {
-        res = await limiter.get(key);
-      } catch (error) {
-        throw storeError(error);
-      }
+      const res = await run((store) => store.get(key));
       if (res === null) return { allowed: true, limit: points, remaining: points, resetSeconds: 0, windowSeconds };
       return decision(res, res.consumedPoints < points);
     },
     async refund(key) {
-      try {
-        await limiter.reward(key, 1);
-      } catch (error) {
-        throw storeError(error);
-      }
+      await run((store) => store.reward(key, 1));
     },
     async reset(key) {
-      try {
-        await limiter.delete(key);
-      } catch (error) {
-        throw storeError(error);
-      }
+      await run((store) => store.delete(key));
     },
   };
 }

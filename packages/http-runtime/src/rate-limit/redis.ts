@@ -8,15 +8,47 @@ export interface RedisLog {
   info(fields: object, message: string): void;
 }
 
-export interface ConnectRedisOptions {
+export interface ConnectRedisOptions extends Omit<RedisClientOptions, 'lazyConnect'> {
   /** The setting the URL came from, named in messages. Default `REDIS_URL`. */
   readonly setting?: string;
   /** What the service does while Redis is down, logged once per outage. */
   readonly whileDown?: string;
   readonly log?: RedisLog;
+}
+
+/**
+ * How long a limiter may wait on Redis: a connection attempt, then each command. A
+ * hung Redis (a partition, a stalled server) must cost a request a short, bounded wait
+ * before the limiter's store-failure policy (memory or refuse) takes over (SECURITY.md,
+ * "Redis down, per limiter").
+ */
+export const REDIS_CONNECT_TIMEOUT_MS = 1000;
+export const REDIS_COMMAND_TIMEOUT_MS = 750;
+
+/** What a limiter's Redis client is allowed to wait: bounded, in one place for every service. */
+export interface RedisClientOptions {
   readonly connectTimeoutMs?: number;
   /** A command slower than this fails (so a hung Redis cannot hang requests). */
   readonly commandTimeoutMs?: number;
+  /** Connect at once (default) or at the first command / `connect()`. */
+  readonly lazyConnect?: boolean;
+}
+
+/**
+ * A Redis client for rate limits: commands fail at once while the connection is down
+ * (no offline queue), and after the timeouts above while it hangs; ioredis reconnects
+ * in the background. Every service's limiter client comes from here.
+ */
+export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
+  return new Redis(url, {
+    lazyConnect: options.lazyConnect ?? false,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: options.connectTimeoutMs ?? REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    // After a failed connection, ioredis keeps a timer this long before it lets the process exit.
+    disconnectTimeout: 500,
+  });
 }
 
 /** `host:port` of a Redis URL: never its password. */
@@ -33,15 +65,7 @@ export function describeRedis(url: string): string {
  */
 export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<Redis> {
   const setting = options.setting ?? 'REDIS_URL';
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    connectTimeout: options.connectTimeoutMs ?? 5000,
-    commandTimeout: options.commandTimeoutMs ?? 2000,
-    // After a failed connection, ioredis keeps a timer this long before it lets the process exit.
-    disconnectTimeout: 500,
-  });
+  const redis = createRedisClient(url, { ...options, lazyConnect: true });
   let lastError: Error | null = null;
   let connected = false;
   let down = false;
