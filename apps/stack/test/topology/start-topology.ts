@@ -49,6 +49,8 @@ export interface Topology {
   readonly mcpUrl: string;
   readonly databaseProxy: FaultProxy | null;
   readonly s3Proxy: FaultProxy | null;
+  /** The account signed up (its password is `PASSWORD`). */
+  readonly email: string;
   /** The form browser that signed in (its cookies: /account, consent). */
   readonly browser: FormBrowser;
   /** The OAuth client's provider, holding the tokens of the signed-in account. */
@@ -59,7 +61,7 @@ export interface Topology {
   close(): Promise<(number | null)[]>;
 }
 
-const PASSWORD = 'correct horse battery staple';
+export const PASSWORD = 'correct horse battery staple';
 
 function signingKeys(): string {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -189,7 +191,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   };
 
   try {
-    await Promise.all(services.map((service) => service.start()));
+    // Several processes compile their TypeScript at once on a small machine: a generous wait.
+    await Promise.all(services.map((service) => service.start(90_000)));
 
     // OAuth with the SDK client: 401 -> metadata -> registration -> sign-up and consent over HTTP -> code exchange.
     const provider = new RecordingProvider('http://localhost:45123/callback');
@@ -206,11 +209,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const browser = new FormBrowser();
     const login = await browser.open(provider.authorizationUrl!.href);
     const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
-    const consent = await browser.submit(await browser.open(new URL(signupHref, auth.url).href), { email: `topology-${randomUUID()}@example.com`, password: PASSWORD });
+    const email = `topology-${randomUUID()}@example.com`;
+    const consent = await browser.submit(await browser.open(new URL(signupHref, auth.url).href), { email, password: PASSWORD });
     const callback = new URL((await browser.submit(consent, { decision: 'allow' })).url);
     await new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }).finishAuth(callback.searchParams.get('code')!);
 
-    return { db, s3, bucket, auth, mcp, deliveries, dashboard, worker, services, mcpUrl, databaseProxy, s3Proxy, browser, provider, mcpClient, close };
+    return { db, s3, bucket, auth, mcp, deliveries, dashboard, worker, services, mcpUrl, databaseProxy, s3Proxy, email, browser, provider, mcpClient, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
