@@ -1,4 +1,4 @@
-import type { Credentials, DomainDeps, OidcStorage } from '@cp/domain';
+import { ErrorCode, isDomainError, RETRY_AFTER_SECONDS, type Credentials, type DomainDeps, type OidcStorage } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -77,6 +77,7 @@ export function createApp(deps: AppDeps): express.Express {
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.domain.repos.users.findById(id) }),
     draining: deps.draining ?? (() => false),
+    metrics,
   });
 
   const app = express();
@@ -120,6 +121,12 @@ export function createApp(deps: AppDeps): express.Express {
       deps.log.warn({ err: error, method: req.method, path: req.path }, 'throttle store unavailable: request refused');
       res.set('Retry-After', String(STORE_UNAVAILABLE_RETRY_SECONDS));
       sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }));
+      return;
+    }
+    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable && !res.headersSent) {
+      deps.log.warn({ err: error, method: req.method, path: req.path }, 'database unavailable');
+      res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: error.message }));
       return;
     }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');

@@ -1,4 +1,4 @@
-import type { ApplicationGrants, DomainDeps } from '@cp/domain';
+import { ErrorCode, isDomainError, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
@@ -57,6 +57,7 @@ export function createApp(deps: AppDeps): express.Express {
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.domain.repos.users.findById(id), objects: deps.domain.objects }),
     draining: deps.draining ?? (() => false),
+    metrics,
   });
 
   const app = express();
@@ -100,6 +101,11 @@ export function createApp(deps: AppDeps): express.Express {
     if (typeof status === 'number' && status >= 400 && status < 500 && typeof (error as { type?: unknown }).type === 'string') {
       const message = status === 413 ? 'The form is too large.' : 'The form could not be read.';
       return sendPage(res, status, messagePage({ title: 'That did not work', message, chrome: null, alert: true, link: { href: '/', label: 'Your components' } }));
+    }
+    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable && !res.headersSent) {
+      deps.log.warn({ err: error, method: req.method, path: req.path }, 'database unavailable');
+      res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      return sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: error.message, chrome: null, alert: true }));
     }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
     if (res.headersSent) return void res.end();

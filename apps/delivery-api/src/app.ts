@@ -106,6 +106,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),
     draining,
+    metrics,
   });
 
   const unsubscribeStreams = deps.changes.subscribe(streams);

@@ -68,6 +68,12 @@ export const defaultChangeStreamPolicy: ChangeStreamPolicy = {
 
 export const DEFAULT_FLOW_SUNSET = new Date('2027-06-30T00:00:00Z');
 
+/**
+ * Far above a healthy read, and below what a host page waits for: a dependency that
+ * hangs costs a cached component nothing (stale-if-error) and an uncached one a quick 503.
+ */
+export const DEFAULT_LOAD_TIMEOUT_MS = 600;
+
 /** Test and embedded-stack convenience: a full config from the few values that vary. */
 export function makeConfig(
   overrides: Partial<Omit<AppConfig, 'cache' | 'changeStreams'>> & { cache?: Partial<CachePolicy>; changeStreams?: Partial<ChangeStreamPolicy> } = {},
@@ -78,7 +84,7 @@ export function makeConfig(
     publicUrl: `http://localhost:${port}`,
     flowEnvironment: 'prod',
     flowSunset: DEFAULT_FLOW_SUNSET,
-    loadTimeoutMs: 5000,
+    loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
     retryAfterSeconds: 5,
     trustProxy: false,
     ...overrides,

@@ -1,4 +1,4 @@
-import { findUser, type DomainDeps, type GrantLookup } from '@cp/domain';
+import { ErrorCode, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { createReadiness, expressMetrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -42,7 +42,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     ...appDeps,
     domain: { ...appDeps.domain, objects: withContentCache(appDeps.domain.objects, config.contentCacheBytes, (result) => metrics.contentCache.inc(result)) },
   };
-  const readiness = createReadiness({ checks: appDeps.checks ?? storeChecks({ findById: (id) => appDeps.domain.repos.users.findById(id), objects: appDeps.domain.objects }), draining: appDeps.draining ?? (() => false) });
+  const readiness = createReadiness({ checks: appDeps.checks ?? storeChecks({ findById: (id) => appDeps.domain.repos.users.findById(id), objects: appDeps.domain.objects }), draining: appDeps.draining ?? (() => false), metrics: metrics.base });
   const onToolResult = toolResultCounter(metrics);
   const mcpPath = new URL(config.publicUrl).pathname;
   const metadataUrl = protectedResourceMetadataUrl(config.publicUrl);
@@ -125,6 +125,11 @@ export function createApp(appDeps: AppDeps): express.Express {
     ctx?.log.error({ err: error }, 'request failed');
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable) {
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      sendRpcError(res, 503, null, RpcErrorCode.Unavailable, error.message);
       return;
     }
     sendRpcError(res, 500, null, RpcErrorCode.InternalError, `Internal error. Report request id ${ctx?.requestId ?? 'unknown'} if it persists.`);

@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps): WorkerApp {
     'queue',
     'result',
   ]);
-  const readiness = createReadiness({ checks: deps.checks ?? {}, draining: deps.draining });
+  const readiness = createReadiness({ checks: deps.checks ?? {}, draining: deps.draining, metrics });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
   const work = async (definition: JobDefinition) => {

@@ -19,8 +19,10 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string | undefined;
   /** PostgreSQL: most connections the pool opens (default 10). */
   readonly poolSize?: number | undefined;
-  /** PostgreSQL: how long to wait for a connection, in ms (default 5000). */
+  /** PostgreSQL: how long to wait for a connection, opened or from the pool, in ms (default 1000). */
   readonly connectTimeoutMs?: number | undefined;
+  /** PostgreSQL: how long one statement may take before the client gives up on its connection, in ms (default 1500). */
+  readonly queryTimeoutMs?: number | undefined;
   /**
    * PGlite: the data folder (created if missing), or "memory://" for a database
    * that lives and dies with the process. Default: `.data/pglite` under the
@@ -78,10 +80,25 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 }
 
 async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+  const queryTimeoutMs = options.queryTimeoutMs ?? 1_500;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    // Bounded waits, so that a database that stops answering (a partition, a stalled
+    // server) is reported as unavailable fast enough for every edge's deadline (the
+    // delivery API's load timeout, the MCP tool answer) instead of holding requests:
+    // - a connection (new, or a free one of the pool) comes within a second on a healthy
+    //   database, even under a burst of requests;
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 1_000,
+    // - every statement here is an indexed OLTP read or write: the client stops waiting
+    //   and drops the connection after this long, and the server cancels the statement a
+    //   little before (statement_timeout), so a slow statement fails as one, cleanly;
+    query_timeout: queryTimeoutMs,
+    statement_timeout: Math.max(100, queryTimeoutMs - 250),
+    // - TCP keepalive finds connections to a host that vanished (no RST ever comes)
+    //   while they sit idle in the pool.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle connection dropped by the server must not crash the process; the
   // next query reconnects or reports the failure.

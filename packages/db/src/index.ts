@@ -1,4 +1,5 @@
 export { createDatabase, type Database, type DatabaseOptions } from './client.js';
+export { isDatabaseUnavailable, withUnavailableAsDomainError } from './connection/unavailable.js';
 export { createRepositories } from './repositories/index.js';
 export { createDomainDeps } from './domain-deps.js';
 export { createOidcStorage, createCredentials, createGrantLookup } from './oidc/index.js';

@@ -104,10 +104,12 @@ describe('curl command', () => {
 });
 
 describe('HTTP_STATUS', () => {
-  it('gives every error code a client-error status', () => {
+  it('gives every error code a client-error status, except an unavailable database: 503', () => {
     for (const code of Object.values(ErrorCode)) {
+      if (code === ErrorCode.DatabaseUnavailable) continue;
       expect(HTTP_STATUS[code]).toBeGreaterThanOrEqual(400);
       expect(HTTP_STATUS[code]).toBeLessThan(500);
     }
+    expect(HTTP_STATUS[ErrorCode.DatabaseUnavailable]).toBe(503);
   });
 });

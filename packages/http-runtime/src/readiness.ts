@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Metrics } from './metrics.js';
 
 /** A dependency probe: resolves when the dependency answers, rejects otherwise. */
 export type ReadinessCheck = () => Promise<unknown>;
@@ -45,8 +46,14 @@ export function createReadiness(options: {
   checks: Record<string, ReadinessCheck>;
   timeoutMs?: number;
   draining?: () => boolean;
+  /** Where failed checks are counted (`readiness_check_failures_total{check}`) and the last answer kept (`ready`). */
+  metrics?: Pick<Metrics, 'counter' | 'gauge'>;
 }): { report(): Promise<ReadinessReport>; handler(req: IncomingMessage, res: ServerResponse): void } {
-  const timeoutMs = options.timeoutMs ?? 2000;
+  // A probe that hangs (a partitioned dependency) answers "not ready" well before a load balancer's own deadline.
+  const timeoutMs = options.timeoutMs ?? 1500;
+  const failures = options.metrics?.counter('readiness_check_failures_total', 'Readiness checks that failed (GET /ready answered 503), by check', ['check']);
+  let lastReady = 1;
+  options.metrics?.gauge('ready', 'Whether the last GET /ready answered ready (1) or not (0)', () => lastReady);
   const report = async (): Promise<ReadinessReport> => {
     const entries = await Promise.all(
       Object.entries(options.checks).map(async ([name, check]): Promise<[string, CheckResult]> => {
@@ -55,6 +62,7 @@ export function createReadiness(options: {
           await withTimeout(check, timeoutMs);
           return [name, { ok: true, ms: Math.round(performance.now() - start) }];
         } catch (error) {
+          failures?.inc({ check: name });
           return [name, { ok: false, ms: Math.round(performance.now() - start), error: describe(error) }];
         }
       }),
@@ -62,6 +70,7 @@ export function createReadiness(options: {
     const checks = Object.fromEntries(entries);
     const draining = options.draining?.() === true;
     const ok = !draining && entries.every(([, result]) => result.ok);
+    lastReady = ok ? 1 : 0;
     return { status: ok ? 'ready' : 'not_ready', ...(draining ? { draining: true as const } : {}), checks };
   };
   return {

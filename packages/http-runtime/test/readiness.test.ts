@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { createReadiness, listen } from '../src/index.js';
+import { createMetrics, createReadiness, listen } from '../src/index.js';
 
 const serve = async (readiness: ReturnType<typeof createReadiness>) => {
   const server = createServer((req, res) => readiness.handler(req, res));
@@ -54,4 +54,29 @@ test('503 once draining, whatever the checks say', async () => {
   expect((await readiness.report()).status).toBe('ready');
   draining = true;
   expect(await readiness.report()).toMatchObject({ status: 'not_ready', draining: true, checks: { database: { ok: true } } });
+});
+
+test('the metrics count failed checks by name and keep the last answer', async () => {
+  const metrics = createMetrics({ service: 'test', processMetrics: false });
+  let down = true;
+  const readiness = createReadiness({
+    metrics,
+    checks: {
+      database: async () => {
+        if (down) throw new Error('connect ECONNREFUSED');
+      },
+      objectStore: async () => 1,
+    },
+  });
+  await readiness.report();
+  await readiness.report();
+  let text = await metrics.registry.metrics();
+  expect(text).toMatch(/readiness_check_failures_total\{check="database",service="test"\} 2/);
+  expect(text).not.toMatch(/check="objectStore"/);
+  expect(text).toMatch(/^ready\{service="test"\} 0$/m);
+  down = false;
+  await readiness.report();
+  text = await metrics.registry.metrics();
+  expect(text).toMatch(/readiness_check_failures_total\{check="database",service="test"\} 2/);
+  expect(text).toMatch(/^ready\{service="test"\} 1$/m);
 });

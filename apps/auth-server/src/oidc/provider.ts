@@ -1,4 +1,4 @@
-import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
+import { ErrorCode, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type DomainError, type OidcStorage } from '@cp/domain';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
@@ -181,9 +181,13 @@ export function createProvider(deps: ProviderDeps): Provider {
       },
     },
     interactions: { policy: interactionPolicyFor(isFirstParty), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async renderError(ctx, out) {
+    async renderError(ctx, out, error) {
       ctx.type = 'html';
       for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
+      if (databaseUnavailable(error)) {
+        ctx.body = messagePage({ title: 'Temporarily unavailable', message: error.message });
+        return;
+      }
       ctx.body = messagePage({
         title: 'This sign-in request cannot continue',
         message: `${documentRedirectHint(ctx.oidc?.params?.client_id, out.error) ?? out.error_description ?? out.error}. Start again from the application you were connecting (${out.error}).`,
@@ -195,7 +199,25 @@ export function createProvider(deps: ProviderDeps): Provider {
   built.provider = provider;
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
-  provider.on('server_error', (_ctx: unknown, error: Error) => deps.log.error({ err: error }, 'oidc-provider server error'));
+  // oidc-provider answers its routes' failures itself (500, server_error): a database
+  // that is down is marked here and answered 503 with OAuth's temporarily_unavailable.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.state.databaseUnavailable !== true) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (!ctx.response.is('html')) ctx.body = { error: 'temporarily_unavailable', error_description: 'The database is unavailable; retry in a few seconds.' };
+  });
+  provider.on('server_error', (ctx: { state: Record<string, unknown> }, error: Error) => {
+    if (databaseUnavailable(error)) {
+      ctx.state.databaseUnavailable = true;
+      deps.log.warn({ err: error }, 'oidc-provider: database unavailable');
+      return;
+    }
+    deps.log.error({ err: error }, 'oidc-provider server error');
+  });
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
 }
+
+const databaseUnavailable = (error: unknown): error is DomainError => isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable;

@@ -76,7 +76,8 @@ export class FormBrowser {
     return [...this.jar.keys()];
   }
 
-  private cookieHeader(): string {
+  /** The Cookie header this browser sends (every cookie it holds). */
+  cookieHeader(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 

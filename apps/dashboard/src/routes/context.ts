@@ -1,4 +1,4 @@
-import { findSignedInUser, httpStatusOf, isDomainError, notFound, type Actor, type ApplicationGrants, type DomainDeps, type ErrorCode, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
+import { ErrorCode, findSignedInUser, httpStatusOf, isDomainError, notFound, type Actor, type ApplicationGrants, type DomainDeps, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -65,6 +65,7 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   INVITATION_USED: 'This invitation was already used',
   ALREADY_MEMBER: 'Already a member',
   RELEASE_REQUEST_DECIDED: 'Already decided',
+  DATABASE_UNAVAILABLE: 'Temporarily unavailable',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
@@ -98,7 +99,8 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
       };
       await handler(req, res, visitor);
     } catch (error) {
-      if (!isDomainError(error)) return next(error);
+      // The app's error handler answers it (503 with Retry-After), as for the routes outside `page`.
+      if (!isDomainError(error) || error.code === ErrorCode.DatabaseUnavailable) return next(error);
       const back = req.get('referer');
       const sameSite = back !== undefined && back.startsWith(`${ctx.config.publicUrl}/`);
       sendPage(

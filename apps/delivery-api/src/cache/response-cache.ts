@@ -23,6 +23,8 @@ export class ResponseCache {
   private readonly entries: LRUCache<string, CachedResponse> | null;
   private readonly byDependency = new Map<string, Set<string>>();
   private readonly loads = new Map<string, Load>();
+  /** Epoch ms of the last load that failed for a dependency (not a domain answer); 0 after a success. */
+  private failedAt = 0;
 
   constructor(maxBytes: number) {
     this.entries =
@@ -61,6 +63,20 @@ export class ResponseCache {
     };
     this.loads.set(key, state);
     return state.promise;
+  }
+
+  /** A load failed because a dependency (database, object store) did not answer. */
+  noteDependencyFailure(now: number): void {
+    this.failedAt = now;
+  }
+
+  noteLoadSuccess(): void {
+    this.failedAt = 0;
+  }
+
+  /** True while the last load failed for a dependency less than `windowMs` ago. */
+  dependencyFailing(now: number, windowMs: number): boolean {
+    return this.failedAt !== 0 && now - this.failedAt < windowMs;
   }
 
   /** A component or flow changed: everything built from it is stale. */

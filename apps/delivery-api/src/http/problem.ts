@@ -1,5 +1,5 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { HTTP_STATUS, isDomainError, type ErrorCode } from '@cp/domain';
+import { ErrorCode, HTTP_STATUS, isDomainError } from '@cp/domain';
 import { CORS_HEADERS } from './cors.js';
 
 /** RFC 9457 problem details, plus `code` (stable, for programs) and `resource` on 404s. */
@@ -45,9 +45,12 @@ export function problem(code: AnyCode, detail: string, resource?: string): Probl
   return { type: typeOf(code), title, status, detail: safeDetail, code, ...(resource === undefined ? {} : { resource }) };
 }
 
-/** A domain error as a problem; anything else is the caller's to handle (it is not a client error). */
+/**
+ * A domain error as a problem; anything else is the caller's to handle (it is not a
+ * client error), an unavailable database included: the caller serves stale or 503.
+ */
 export function problemFromDomain(error: unknown): Problem | null {
-  if (!isDomainError(error)) return null;
+  if (!isDomainError(error) || error.code === ErrorCode.DatabaseUnavailable) return null;
   const resource = typeof error.details?.resource === 'string' ? error.details.resource : undefined;
   return problem(error.code, error.message, resource);
 }

@@ -11,6 +11,11 @@ class LoadTimeoutError extends Error {
   override readonly name = 'LoadTimeoutError';
 }
 
+/** Not loaded: a load failed for a dependency a moment ago. */
+class DependencyFailingError extends Error {
+  override readonly name = 'DependencyFailingError';
+}
+
 export const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new LoadTimeoutError(`load took longer than ${ms} ms`)), ms);
@@ -64,20 +69,36 @@ export function serveCached(
   divert?: (error: unknown) => boolean,
 ): void {
   const entry = deps.cache.get(key);
-  if (entry !== undefined && Date.now() < entry.freshUntil) {
+  const now = Date.now();
+  if (entry !== undefined && now < entry.freshUntil) {
     deps.lookups?.inc('hit');
     sendCached(req, res, entry);
     return;
   }
   deps.lookups?.inc('miss');
-  deps.cache
-    .fill(key, dependsOn, () => buildResponse(produce, { key, stale: entry !== undefined }, deps))
-    .then(
-      (fresh) => sendCached(req, res, fresh),
-      (error: unknown) => {
-        if (divert?.(error) !== true) answerFailedLoad(req, res, { error, entry, errorHeaders }, deps);
-      },
-    );
+  const load = deps.cache.fill(key, dependsOn, () => buildResponse(produce, { key, stale: entry !== undefined }, deps)).then(
+    (fresh) => {
+      deps.cache.noteLoadSuccess();
+      return fresh;
+    },
+    (error: unknown) => {
+      if (problemFromDomain(error) === null) deps.cache.noteDependencyFailure(Date.now());
+      throw error;
+    },
+  );
+  // A dependency failed a moment ago: answer now (the stale entry, else 503) rather than
+  // after another load timeout; the load still runs (shared), and its success ends this.
+  if (deps.cache.dependencyFailing(now, deps.config.loadTimeoutMs * 2)) {
+    load.catch(() => undefined);
+    answerFailedLoad(req, res, { error: new DependencyFailingError(), entry, errorHeaders }, deps);
+    return;
+  }
+  load.then(
+    (fresh) => sendCached(req, res, fresh),
+    (error: unknown) => {
+      if (divert?.(error) !== true) answerFailedLoad(req, res, { error, entry, errorHeaders }, deps);
+    },
+  );
 }
 
 /** One load: produced within the load timeout, then encoded; a failure that is not a domain answer is logged here. */

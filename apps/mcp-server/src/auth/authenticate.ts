@@ -1,3 +1,4 @@
+import { ErrorCode, isDomainError } from '@cp/domain';
 import type { Request } from 'express';
 import { AuthServerUnavailableError } from './jwks.js';
 import type { Principal } from './principal.js';
@@ -7,7 +8,8 @@ export type AuthOutcome =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'authenticated'; readonly principal: Principal }
   | { readonly kind: 'invalid'; readonly description: string; readonly reason: TokenFailureReason | 'bad_header' }
-  | { readonly kind: 'unavailable'; readonly reason: string };
+  /** A dependency of authentication is down (the authorization server, the database): `message` is for the client. */
+  | { readonly kind: 'unavailable'; readonly reason: string; readonly message: string };
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
@@ -30,7 +32,10 @@ export async function authenticate(
     return { kind: 'authenticated', principal: await resolvePrincipal(claims) };
   } catch (error) {
     if (error instanceof InvalidTokenError) return { kind: 'invalid', description: error.description, reason: error.reason };
-    if (error instanceof AuthServerUnavailableError) return { kind: 'unavailable', reason: error.message };
+    if (error instanceof AuthServerUnavailableError) {
+      return { kind: 'unavailable', reason: error.message, message: 'The authorization server is unavailable; retry in a few seconds.' };
+    }
+    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable) return { kind: 'unavailable', reason: 'database unavailable', message: error.message };
     throw error;
   }
 }

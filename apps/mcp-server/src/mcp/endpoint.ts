@@ -1,5 +1,5 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { DomainDeps } from '@cp/domain';
+import { RETRY_AFTER_SECONDS, type DomainDeps } from '@cp/domain';
 import { clientNetwork } from '@cp/http-runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticate, type AuthOutcome } from '../auth/authenticate.js';
@@ -71,10 +71,10 @@ async function admit(req: Request, res: Response, deps: EndpointDeps): Promise<A
   const outcome = await authenticate(req, deps.tokens, deps.resolvePrincipal);
   const { metrics } = deps;
   if (outcome.kind === 'unavailable') {
-    metrics.tokenFailures.inc('auth_server_unavailable');
-    ctx.log.error({ reason: outcome.reason }, 'cannot verify tokens: authorization server unavailable');
-    res.setHeader('Retry-After', '5');
-    sendRpcError(res, 503, null, RpcErrorCode.Unavailable, 'The authorization server is unavailable; retry in a few seconds.');
+    metrics.tokenFailures.inc(outcome.reason === 'database unavailable' ? 'database_unavailable' : 'auth_server_unavailable');
+    ctx.log.error({ reason: outcome.reason }, 'cannot verify tokens: a dependency is unavailable');
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    sendRpcError(res, 503, null, RpcErrorCode.Unavailable, outcome.message);
     return null;
   }
   if (outcome.kind === 'authenticated') ctx.principal = outcome.principal;

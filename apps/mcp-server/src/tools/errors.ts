@@ -33,6 +33,7 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   LAST_OWNER: 'LAST_OWNER',
   CONFLICT: 'CONFLICT',
   RELEASE_REQUEST_DECIDED: 'RELEASE_REQUEST_DECIDED',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
 };
 
 export interface ToolFailure {

@@ -34,7 +34,12 @@ export class ServiceProcess {
     private readonly env: Record<string, string>,
   ) {}
 
-  async start(): Promise<void> {
+  /** The end of what the process wrote (stdout and stderr), for failure messages. */
+  get recentOutput(): string {
+    return this.output;
+  }
+
+  async start(readyWithinMs = 30_000): Promise<void> {
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'apps', this.app, 'src', 'main.ts')], {
       cwd: STACK_DIR,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...this.env },
@@ -46,7 +51,7 @@ export class ServiceProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    await this.waitReady(30_000);
+    await this.waitReady(readyWithinMs);
   }
 
   /** Polls GET /ready until 200; fails with the process's output if it exits or times out. */

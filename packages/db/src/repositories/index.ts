@@ -17,13 +17,17 @@ import { createUsers } from './users.js';
 import { createVariants } from './variants.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 import { createJobSender } from '../jobs/job-sender.js';
+import { withUnavailableAsDomainError } from '../connection/unavailable.js';
 
-/** Every domain repository port, over one database (PostgreSQL or PGlite). */
+/**
+ * Every domain repository port, over one database (PostgreSQL or PGlite). A database
+ * that cannot be reached rejects every call with the domain's DATABASE_UNAVAILABLE.
+ */
 export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 'sql'>): Repositories {
   // Webhook events are enqueued by the writes that cause them, inside their transactions.
   const jobs = createJobSender();
   const exportJobs = staticExportQueue(jobs);
-  return {
+  return withUnavailableAsDomainError({
     users: createUsers(prisma),
     organizations: createOrganizations(prisma, exportJobs),
     components: createComponents(prisma, sql, jobs),
@@ -39,5 +43,5 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     members: createMembers(prisma),
     staticExports: createStaticExports(prisma, exportJobs),
     webhookEndpoints: createWebhookEndpoints(prisma, jobs),
-  };
+  });
 }

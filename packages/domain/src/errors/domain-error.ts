@@ -27,6 +27,8 @@ export const ErrorCode = {
   /** What the caller saw changed meanwhile (e.g. a member's role): reload and decide again. */
   Conflict: 'CONFLICT',
   ReleaseRequestDecided: 'RELEASE_REQUEST_DECIDED',
+  /** The database cannot be reached or stopped answering: nothing was decided, the same call may be retried. */
+  DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode } from './domain-error.js';
+import { RETRY_AFTER_SECONDS } from './http-status.js';
 
 /** Ids outside the actor's organizations and ids that do not exist answer the same. */
 export const notFound = (what: string, id: string): DomainError =>
@@ -23,3 +24,13 @@ export const roleRefused = (what: string): DomainError =>
     ErrorCode.Forbidden,
     `Your role in this organization does not let you ${what}. Ask an owner or admin for a role that can.`,
   );
+
+/** The database did not answer (packages/db recognises it); `cause` stays for the log, never for the client. */
+export const databaseUnavailable = (cause?: unknown): DomainError => {
+  const error = new DomainError(
+    ErrorCode.DatabaseUnavailable,
+    `The database is unavailable right now, so nothing was read or changed. Retry in ${RETRY_AFTER_SECONDS} seconds.`,
+  );
+  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, enumerable: false });
+  return error;
+};

@@ -1,7 +1,7 @@
 import type { ErrorCode } from './domain-error.js';
 
-/** The client-error statuses a domain rule can answer with. */
-export type DomainHttpStatus = 400 | 403 | 404 | 409 | 410 | 413 | 422;
+/** The client-error statuses a domain rule can answer with, and 503 for a dependency that is down. */
+export type DomainHttpStatus = 400 | 403 | 404 | 409 | 410 | 413 | 422 | 503;
 
 /**
  * The HTTP status of every error code, for every HTTP edge (dashboard, auth
@@ -36,6 +36,11 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   CONFLICT: 409,
   // Someone approved or declined the request first: the message says who.
   RELEASE_REQUEST_DECIDED: 409,
+  // Not the caller's fault and not lasting: edges add Retry-After (RETRY_AFTER_SECONDS).
+  DATABASE_UNAVAILABLE: 503,
 };
+
+/** How long edges tell clients to wait before retrying a DATABASE_UNAVAILABLE (Retry-After, tool messages). */
+export const RETRY_AFTER_SECONDS = 5;
 
 export const httpStatusOf = (code: ErrorCode): DomainHttpStatus => HTTP_STATUS[code];
