@@ -48,6 +48,12 @@ export interface AppConfig {
   readonly retryAfterSeconds: number;
 }
 
+/**
+ * DELIVERY_LOAD_TIMEOUT_MS's default: a read the cache cannot answer gets its 503 within
+ * about this long when the database or the object store hangs.
+ */
+export const DEFAULT_LOAD_TIMEOUT_MS = 1000;
+
 /** /flow has been deprecated since /consume replaced it (RFC 9745 `Deprecation`). */
 export const FLOW_DEPRECATED_AT = new Date('2026-11-22T00:00:00Z');
 
@@ -78,7 +84,7 @@ export function makeConfig(
     publicUrl: `http://localhost:${port}`,
     flowEnvironment: 'prod',
     flowSunset: DEFAULT_FLOW_SUNSET,
-    loadTimeoutMs: 5000,
+    loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
     retryAfterSeconds: 5,
     trustProxy: false,
     ...overrides,

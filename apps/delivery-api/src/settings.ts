@@ -1,6 +1,6 @@
 import { defineSettings, host, httpUrl, intAtLeast, port, serviceEnvShape, storageEnvShape, trustProxy } from '@cp/http-runtime';
 import { z } from 'zod';
-import { DEFAULT_FLOW_SUNSET, defaultCachePolicy, defaultChangeStreamPolicy } from './config.js';
+import { DEFAULT_FLOW_SUNSET, DEFAULT_LOAD_TIMEOUT_MS, defaultCachePolicy, defaultChangeStreamPolicy } from './config.js';
 
 /**
  * Every variable the delivery API reads, with its default and what it accepts
@@ -25,7 +25,7 @@ export const deliverySettings = defineSettings({
   DELIVERY_FLOW_SUNSET: z.iso
     .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2027-06-30T00:00:00Z' })
     .default(DEFAULT_FLOW_SUNSET.toISOString()),
-  DELIVERY_LOAD_TIMEOUT_MS: intAtLeast(1, 5000),
+  DELIVERY_LOAD_TIMEOUT_MS: intAtLeast(1, DEFAULT_LOAD_TIMEOUT_MS),
   DELIVERY_TRUST_PROXY: trustProxy,
   // At most 5 minutes: a quieter stream is cut by common proxies' idle timeouts.
   DELIVERY_CHANGES_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(defaultChangeStreamPolicy.heartbeatMs / 1000),

@@ -9,7 +9,7 @@ describe('parseEnv', () => {
       port: 4200,
       publicUrl: 'http://localhost:4200',
       flowEnvironment: 'prod',
-      loadTimeoutMs: 5000,
+      loadTimeoutMs: 1000,
       retryAfterSeconds: 5,
       cache: { maxBytes: 64 * 1024 * 1024, ttlSeconds: 60, staleIfErrorSeconds: 86_400, maxAgeSeconds: 30, staleWhileRevalidateSeconds: 30, compressionMinBytes: 1024 },
     });
