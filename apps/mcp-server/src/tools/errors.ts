@@ -1,13 +1,15 @@
-import { ErrorCode, isDomainError } from '@cp/domain';
+import { ErrorCode, isDomainError, isUnavailable } from '@cp/domain';
 
 /**
  * Tool error codes clients see. Domain codes pass through one table (so a new
  * domain code is a compile error here until someone decides how it surfaces);
- * INVALID_INPUT also covers parameters refused by a tool's input schema, and
+ * INVALID_INPUT also covers parameters refused by a tool's input schema,
+ * UNAVAILABLE is a dependency that did not answer (the call may be retried as is), and
  * INTERNAL is anything unexpected (details go to the log, never to the client).
  */
 export const ToolErrorCode = {
   ...ErrorCode,
+  Unavailable: 'UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
@@ -38,8 +40,8 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
 export interface ToolFailure {
   readonly code: ToolErrorCode;
   readonly message: string;
-  /** True when the cause is ours, not the caller's: log it with the stack. */
-  readonly unexpected: boolean;
+  /** How to log it: `unexpected` (ours: with the stack), `outage` (a dependency's: with its cause), `refused` (the caller's). */
+  readonly kind: 'unexpected' | 'outage' | 'refused';
 }
 
 export const internalMessage = (requestId: string): string =>
@@ -49,7 +51,12 @@ export const internalMessage = (requestId: string): string =>
 export function toToolFailure(error: unknown, requestId: string): ToolFailure {
   if (isDomainError(error)) {
     const code = DOMAIN_TO_TOOL[error.code];
-    if (code !== undefined) return { code, message: error.message, unexpected: false };
+    if (code !== undefined) return { code, message: error.message, kind: 'refused' };
   }
-  return { code: ToolErrorCode.Internal, message: internalMessage(requestId), unexpected: true };
+  if (isUnavailable(error)) {
+    // The adapter's message names the endpoint: it goes to the log, not to the client.
+    const message = `The ${error.dependency} is unavailable right now, so this call did not complete. Retry the same call in a few seconds.`;
+    return { code: ToolErrorCode.Unavailable, message, kind: 'outage' };
+  }
+  return { code: ToolErrorCode.Internal, message: internalMessage(requestId), kind: 'unexpected' };
 }
