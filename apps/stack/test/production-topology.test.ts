@@ -1,19 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, randomUUID, createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
-import { createObjectStore, DEFAULT_REGION } from '@cp/storage';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { FormBrowser } from '../../auth-server/test/support/form-browser.js';
-import { RecordingProvider } from '../../auth-server/test/support/sdk-provider.js';
-import { startS3Target, type S3Target } from '../../../packages/storage/test/support/s3-target.js';
-import { freePort, ServiceProcess } from './topology/processes.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ServiceProcess } from './topology/processes.js';
+import { startTopology, type Topology } from './topology/start-topology.js';
 
 /*
  * Production topology without Docker (issue 6): each service its own process, as
@@ -26,7 +19,6 @@ import { freePort, ServiceProcess } from './topology/processes.js';
  */
 
 const DATABASE_URL = process.env.DATABASE_URL;
-const redisEnv: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 const run = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
   console.log('production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (and REDIS_URL=redis://127.0.0.1:6379 to include Redis) to run it.');
@@ -34,94 +26,30 @@ if (!DATABASE_URL) {
 
 const exec = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const PASSWORD = 'correct horse battery staple';
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
 
-function signingKeys(): string {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const jwk = privateKey.export({ format: 'jwk' });
-  const kid = createHash('sha256').update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y })).digest('base64url');
-  return JSON.stringify({ keys: [{ ...jwk, kid, alg: 'ES256', use: 'sig' }] });
-}
-
-let db: TestDatabase;
-let s3: S3Target;
+let topology: Topology;
 let auth: ServiceProcess;
 let mcp: ServiceProcess;
-let deliveries: ServiceProcess[];
+let deliveries: readonly ServiceProcess[];
 let mcpUrl: string;
 
 run('production topology: separate processes on PostgreSQL, S3 and Redis', () => {
   beforeAll(async () => {
-    [db, s3] = await Promise.all([createTestDatabase({ kind: 'postgres', databaseUrl: DATABASE_URL! }), startS3Target()]);
-    // A bucket of its own, removed afterwards: the services write outside the test key prefix.
-    const bucket = `cp-topology-${randomUUID()}`;
-    s3.dropBucketOnClose(bucket);
-    await createObjectStore({ ...s3.config, bucket }).ensureBucket();
-    const [authPort, mcpPort, d1, d2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-    const issuer = `http://127.0.0.1:${authPort}`;
-    mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
-    const common = { DATABASE_URL: db.url!, SHUTDOWN_GRACE_SECONDS: '2' };
-    const s3Env = { S3_ENDPOINT: s3.config.endpoint, S3_ACCESS_KEY: s3.config.accessKey, S3_SECRET_KEY: s3.config.secretKey, S3_BUCKET: bucket, S3_REGION: s3.config.region || DEFAULT_REGION };
-    auth = new ServiceProcess('auth-server', 'auth-server', issuer, {
-      ...common,
-      AUTH_PORT: String(authPort),
-      AUTH_HOST: '127.0.0.1',
-      AUTH_ISSUER: issuer,
-      MCP_PUBLIC_URL: mcpUrl,
-      AUTH_SIGNING_KEYS: signingKeys(),
-      AUTH_COOKIE_KEYS: randomBytes(32).toString('hex'),
-      ...redisEnv,
-    });
-    mcp = new ServiceProcess('mcp-server', 'mcp-server', `http://127.0.0.1:${mcpPort}`, {
-      ...common,
-      ...s3Env,
-      MCP_PORT: String(mcpPort),
-      MCP_HOST: '127.0.0.1',
-      MCP_PUBLIC_URL: mcpUrl,
-      AUTH_ISSUER: issuer,
-      AUTH_GRANT_CACHE_SECONDS: '1',
-      ...redisEnv,
-      RATE_LIMIT_USER_POINTS: '100000',
-      RATE_LIMIT_IP_POINTS: '100000',
-      RATE_LIMIT_UPLOAD_POINTS: '100000',
-    });
-    deliveries = [d1, d2].map(
-      (port, i) =>
-        new ServiceProcess(`delivery-${i + 1}`, 'delivery-api', `http://127.0.0.1:${port}`, {
-          ...common,
-          ...s3Env,
-          DELIVERY_PORT: String(port),
-          DELIVERY_HOST: '127.0.0.1',
-          DELIVERY_PUBLIC_URL: `http://127.0.0.1:${port}`,
-        }),
-    );
-    await Promise.all([auth, mcp, ...deliveries].map((service) => service.start()));
+    topology = await startTopology({ databaseUrl: DATABASE_URL!, redisUrl: process.env.REDIS_URL });
+    ({ auth, mcp, deliveries, mcpUrl } = topology);
   }, 90_000);
 
   afterAll(async () => {
-    const codes = await Promise.all([auth, mcp, ...(deliveries ?? [])].filter(Boolean).map((service) => service.stop()));
+    const codes = (await topology?.close()) ?? [];
     // Graceful shutdown: every service exits 0 on SIGTERM.
     expect(codes).toEqual(codes.map(() => 0));
-    await s3?.close();
-    await db?.close();
   }, 30_000);
 
   test('OAuth, upload, publish, consume from both instances; kill and restart under load; revocation', async () => {
-    // --- OAuth with the SDK client: 401 -> metadata -> registration -> sign-up and consent over HTTP -> code exchange.
-    const provider = new RecordingProvider('http://localhost:45123/callback');
-    const connect = async () => {
-      const client = new Client({ name: 'topology', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }));
-      return client;
-    };
-    await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
-    const browser = new FormBrowser();
-    const login = await browser.open(provider.authorizationUrl!.href);
-    const signupHref = /href="(\/signup\?interaction=[^"]+)"/.exec(login.html)![1]!;
-    const consent = await browser.submit(await browser.open(new URL(signupHref, auth.url).href), { email: `topology-${Date.now()}@example.com`, password: PASSWORD });
-    const callback = new URL((await browser.submit(consent, { decision: 'allow' })).url);
-    await new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }).finishAuth(callback.searchParams.get('code')!);
+    // OAuth with the SDK client (sign-up and consent over HTTP) ran in startTopology.
+    const { browser, provider } = topology;
+    const connect = () => topology.mcpClient();
 
     const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<any> => {
       const result: any = await client.callTool({ name, arguments: args });
