@@ -84,7 +84,8 @@ export function makeConfig(
     publicUrl: `http://localhost:${port}`,
     flowEnvironment: 'prod',
     flowSunset: DEFAULT_FLOW_SUNSET,
-    loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
+    // Longer than production's: a cold first load on a busy test machine must not read as an outage.
+    loadTimeoutMs: 5000,
     retryAfterSeconds: 5,
     trustProxy: false,
     ...overrides,
