@@ -1,4 +1,4 @@
-import type { ApplicationGrants, DomainDeps } from '@cp/domain';
+import { isUnavailable, type ApplicationGrants, type DomainDeps } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
@@ -100,6 +100,13 @@ export function createApp(deps: AppDeps): express.Express {
     if (typeof status === 'number' && status >= 400 && status < 500 && typeof (error as { type?: unknown }).type === 'string') {
       const message = status === 413 ? 'The form is too large.' : 'The form could not be read.';
       return sendPage(res, status, messagePage({ title: 'That did not work', message, chrome: null, alert: true, link: { href: '/', label: 'Your components' } }));
+    }
+    if (isUnavailable(error) && !res.headersSent) {
+      // An outage, not a bug: the log keeps the endpoint, the page says to retry.
+      deps.log.warn({ err: error, method: req.method, path: req.path }, 'request failed: a dependency is unavailable');
+      res.set('Retry-After', '5');
+      const message = `The ${error.dependency} is unavailable right now. Try again in a few seconds.`;
+      return sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message, chrome: null, alert: true }));
     }
     deps.log.error({ err: error, method: req.method, path: req.path }, 'request failed');
     if (res.headersSent) return void res.end();
