@@ -1,4 +1,4 @@
-import { ErrorCode, isDomainError, RETRY_AFTER_SECONDS, type Credentials, type DomainDeps, type OidcStorage } from '@cp/domain';
+import { ErrorCode, isUnavailable, isDomainError, RETRY_AFTER_SECONDS, type Credentials, type DomainDeps, type OidcStorage } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps): express.Express {
       sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: THROTTLE_UNAVAILABLE_MESSAGE }));
       return;
     }
-    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable && !res.headersSent) {
+    if (isUnavailable(error) && !res.headersSent) {
       deps.log.warn({ err: error, method: req.method, path: req.path }, 'database unavailable');
       res.set('Retry-After', String(RETRY_AFTER_SECONDS));
       sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: error.message }));

@@ -1,4 +1,4 @@
-import { ErrorCode, isDomainError, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps } from '@cp/domain';
+import { isUnavailable, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
@@ -102,8 +102,9 @@ export function createApp(deps: AppDeps): express.Express {
       const message = status === 413 ? 'The form is too large.' : 'The form could not be read.';
       return sendPage(res, status, messagePage({ title: 'That did not work', message, chrome: null, alert: true, link: { href: '/', label: 'Your components' } }));
     }
-    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable && !res.headersSent) {
-      deps.log.warn({ err: error, method: req.method, path: req.path }, 'database unavailable');
+    if (isUnavailable(error) && !res.headersSent) {
+      // An outage, not a bug: the log keeps the endpoint, the page says to retry.
+      deps.log.warn({ err: error, method: req.method, path: req.path }, 'request failed: a dependency is unavailable');
       res.set('Retry-After', String(RETRY_AFTER_SECONDS));
       return sendPage(res, 503, messagePage({ title: 'Temporarily unavailable', message: error.message, chrome: null, alert: true }));
     }

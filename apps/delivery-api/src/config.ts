@@ -69,8 +69,9 @@ export const defaultChangeStreamPolicy: ChangeStreamPolicy = {
 export const DEFAULT_FLOW_SUNSET = new Date('2027-06-30T00:00:00Z');
 
 /**
- * Far above a healthy read, and below what a host page waits for: a dependency that
- * hangs costs a cached component nothing (stale-if-error) and an uncached one a quick 503.
+ * DELIVERY_LOAD_TIMEOUT_MS's default, for the database and object-store reads alike: far
+ * above a healthy read, and below what a host page waits for, so a dependency that hangs
+ * costs a cached component nothing (stale-if-error) and an uncached one a 503 within a second.
  */
 export const DEFAULT_LOAD_TIMEOUT_MS = 600;
 
@@ -84,7 +85,8 @@ export function makeConfig(
     publicUrl: `http://localhost:${port}`,
     flowEnvironment: 'prod',
     flowSunset: DEFAULT_FLOW_SUNSET,
-    loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
+    // Longer than production's: a cold first load on a busy test machine must not read as an outage.
+    loadTimeoutMs: 5000,
     retryAfterSeconds: 5,
     trustProxy: false,
     ...overrides,

@@ -58,6 +58,8 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
         secretKey: s3.secretKey,
         bucket: s3.bucket,
         region: s3.region,
+        // A hung store frees its connection when the load gives up, not later.
+        requestTimeoutMs: env.app.loadTimeoutMs,
       });
     } else {
       const root = findRepositoryRoot(process.cwd()) ?? process.cwd();

@@ -1,4 +1,4 @@
-import { ErrorCode, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
+import { ErrorCode, isUnavailable, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { createReadiness, expressMetrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -127,7 +127,7 @@ export function createApp(appDeps: AppDeps): express.Express {
       res.end();
       return;
     }
-    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable) {
+    if (isUnavailable(error)) {
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       sendRpcError(res, 503, null, RpcErrorCode.Unavailable, error.message);
       return;

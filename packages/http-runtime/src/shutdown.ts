@@ -1,13 +1,16 @@
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 
 /**
  * Graceful shutdown for a node:http server, shared by every service.
  *
  * `drain()`: stop accepting connections, let in-flight requests finish for at
- * most `graceMs`, close keep-alive connections as soon as they are idle (and tell
- * clients `Connection: close` on responses written meanwhile), then close
- * whatever is still open. Pools (database, Redis, change feed) are closed by the
- * caller afterwards, once no request can use them any more.
+ * most `graceMs`, then close whatever is still open. A keep-alive connection is
+ * never cut while idle, since its client may be sending a request on it at that very
+ * moment (it would see a reset): its next response says `Connection: close`, and an
+ * idle one ends at the server's keep-alive timeout, which clients and proxies expect.
+ * Pools (database, Redis, change feed) are closed by the caller afterwards, once no
+ * request can use them any more.
  */
 export interface Drainable {
   /** True from the moment draining starts (readiness answers 503 from then on). */
@@ -32,17 +35,16 @@ export function drainable(server: Server, graceMs: number): Drainable {
       draining = true;
       drained = new Promise((resolve) => {
         let forced = false;
-        const sweep = setInterval(() => server.closeIdleConnections(), 25);
         const deadline = setTimeout(() => {
           forced = true;
           server.closeAllConnections();
         }, graceMs);
-        server.close(() => {
-          clearInterval(sweep);
+        // http.Server#close would also cut the idle keep-alive connections at once: stop
+        // listening only, and resolve once every connection has ended.
+        NetServer.prototype.close.call(server, () => {
           clearTimeout(deadline);
           resolve({ forced });
         });
-        server.closeIdleConnections();
       });
       return drained;
     },

@@ -5,7 +5,7 @@ import { presignV4 } from './presign-v4.js';
 import { createClient, readAll } from './minio-client.js';
 import { resolveS3Config, type S3Config } from './s3-config.js';
 import { StorageError, StorageErrorCode, type StorageOperation } from './storage-error.js';
-import { errorCode, toStorageError } from './to-storage-error.js';
+import { errorCode, toStorageError, toStoreFailure } from './to-storage-error.js';
 
 /** S3 accepts presigned URLs valid for at most seven days. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
@@ -85,7 +85,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
     try {
       return await call();
     } catch (error) {
-      throw toStorageError(error, context(operation, key));
+      throw toStoreFailure(error, context(operation, key));
     }
   };
 
@@ -103,7 +103,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
     } catch (error) {
       const code = errorCode(error);
       if (code !== 'NotFound' && code !== 'NoSuchKey')
-        throw toStorageError(error, context('stat', key));
+        throw toStoreFailure(error, context('stat', key));
     }
     // A HEAD answer has no body, so "no such key" and "no such bucket" look alike:
     // ask about the bucket so a misconfigured bucket is not reported as a missing upload.
@@ -193,7 +193,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
       } catch (error) {
         // A GET of a missing key says NoSuchKey, of a missing bucket NoSuchBucket: only the first is "none".
         if (errorCode(error) === 'NoSuchKey') return null;
-        throw toStorageError(error, context('read', key));
+        throw toStoreFailure(error, context('read', key));
       }
     },
 
@@ -213,7 +213,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
         await client.removeObject(bucket, key);
       } catch (error) {
         // S3 answers 204 for a missing key; some compatible servers say NoSuchKey.
-        if (errorCode(error) !== 'NoSuchKey') throw toStorageError(error, context('remove', key));
+        if (errorCode(error) !== 'NoSuchKey') throw toStoreFailure(error, context('remove', key));
       }
     },
 
@@ -227,7 +227,7 @@ export const createObjectStore = (config: S3Config, deps: ObjectStoreDeps = {}):
         const createdMeanwhile =
           code === 'BucketAlreadyOwnedByYou' ||
           (code === 'BucketAlreadyExists' && (await bucketExists('ensureBucket')));
-        if (!createdMeanwhile) throw toStorageError(error, context('ensureBucket'));
+        if (!createdMeanwhile) throw toStoreFailure(error, context('ensureBucket'));
       }
     },
   };

@@ -23,7 +23,7 @@ const configError = (config: S3Config): StorageError => {
 };
 
 describe('resolveS3Config', () => {
-  it('fills in the defaults: public endpoint = endpoint, us-east-1, 10 s timeout', () => {
+  it('fills in the defaults: public endpoint = endpoint, us-east-1, 2 s timeout', () => {
     expect(resolveS3Config(base)).toEqual({
       endpoint: {
         origin: 'http://127.0.0.1:9000',
@@ -37,7 +37,7 @@ describe('resolveS3Config', () => {
       secretKey: SECRET,
       bucket: 'components',
       region: 'us-east-1',
-      requestTimeoutMs: 10_000,
+      requestTimeoutMs: 2_000,
     });
   });
 

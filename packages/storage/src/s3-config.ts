@@ -14,7 +14,11 @@ export const S3_ENV = {
 } as const;
 
 export const DEFAULT_REGION = 'us-east-1';
-export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * An S3 server silent this long is treated as down (UnavailableError): callers answer
+ * "retry" promptly instead of holding their own clients while a hung store times out.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
 
 /** Connection settings for createObjectStore. Plain data: the apps own the parsing. */
 export interface S3Config {
@@ -33,7 +37,7 @@ export interface S3Config {
   readonly bucket: string;
   /** S3_REGION, default `us-east-1`. Signatures are scoped to it; MinIO and AWS check it. */
   readonly region?: string | undefined;
-  /** Socket timeout per request (connecting, and any silence after), default 10 s. */
+  /** Socket timeout per request (connecting, and any silence after), default 2 s. */
   readonly requestTimeoutMs?: number | undefined;
 }
 

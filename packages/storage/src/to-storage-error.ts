@@ -1,3 +1,5 @@
+import { Dependency, UnavailableError, isUnavailable } from '@cp/domain';
+
 import { S3_ENV } from './s3-config.js';
 import { StorageError, StorageErrorCode, type StorageOperation } from './storage-error.js';
 
@@ -114,4 +116,20 @@ export const toStorageError = (error: unknown, context: ErrorContext): StorageEr
       `Check that ${S3_ENV.endpoint} points at an S3-compatible server (MinIO, AWS S3).`,
     details,
   );
+};
+
+/**
+ * What the object store throws: the domain's UnavailableError when the server did not
+ * answer (refused, reset, timed out: retrying may succeed), a StorageError otherwise.
+ * The StorageError, with the endpoint and what to check, is the cause.
+ */
+export const toStoreFailure = (
+  error: unknown,
+  context: ErrorContext,
+): StorageError | UnavailableError => {
+  if (isUnavailable(error)) return error;
+  const failure = toStorageError(error, context);
+  return failure.code === StorageErrorCode.Unreachable
+    ? new UnavailableError(Dependency.ObjectStore, { cause: failure })
+    : failure;
 };

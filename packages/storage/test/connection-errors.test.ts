@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 
+import { UnavailableError } from '@cp/domain';
+
 import { createObjectStore, StorageError, type S3Config } from '../src/index.js';
 import { closedPort, notS3Server, silentServer } from './support/fake-servers.js';
 import { startS3Target, type S3Target } from './support/s3-target.js';
@@ -25,13 +27,27 @@ const config = (overrides: Partial<S3Config>): S3Config => ({
   ...overrides,
 });
 
-const failure = async (operation: () => Promise<unknown>): Promise<StorageError> => {
-  const error = await operation().then(
+const rejection = (operation: () => Promise<unknown>): Promise<unknown> =>
+  operation().then(
     () => new Error('expected a rejection'),
     (reason: unknown) => reason,
   );
+
+const failure = async (operation: () => Promise<unknown>): Promise<StorageError> => {
+  const error = await rejection(operation);
   expect(error).toBeInstanceOf(StorageError);
   return error as StorageError;
+};
+
+/** No answer is the domain's UnavailableError (edges answer "retry"); the StorageError with the details is its cause. */
+const unavailable = async (operation: () => Promise<unknown>): Promise<StorageError> => {
+  const error = await rejection(operation);
+  expect(error).toBeInstanceOf(UnavailableError);
+  expect(error).toMatchObject({ dependency: 'object store' });
+  const { cause } = error as UnavailableError;
+  expect(cause).toBeInstanceOf(StorageError);
+  expect((error as Error).message).toBe((cause as StorageError).message);
+  return cause as StorageError;
 };
 
 /** Neither the message nor anything reachable from the error (cause included) shows a secret. */
@@ -41,7 +57,7 @@ const expectNoSecret = (error: StorageError, ...secrets: string[]) => {
 };
 
 describe('an endpoint where nothing listens', () => {
-  it('gives UNREACHABLE, naming the endpoint and S3_ENDPOINT, for every operation', async () => {
+  it('gives UnavailableError (cause UNREACHABLE), naming the endpoint and S3_ENDPOINT, for every operation', async () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
     const store = createObjectStore(config({ endpoint }));
 
@@ -52,7 +68,7 @@ describe('an endpoint where nothing listens', () => {
       () => store.copy('k', 'l'),
       () => store.remove('k'),
     ]) {
-      const error = await failure(operation);
+      const error = await unavailable(operation);
       expect(error).toMatchObject({ code: 'UNREACHABLE', endpoint, reason: 'ECONNREFUSED' });
       expect(error.message).toContain(`Is the S3 server running at ${endpoint}?`);
       expect(error.message).toContain('S3_ENDPOINT');
@@ -63,7 +79,7 @@ describe('an endpoint where nothing listens', () => {
   it('gives UNREACHABLE for a host name that does not resolve', async () => {
     const store = createObjectStore(config({ endpoint: 'http://s3.does-not-exist.invalid:9000' }));
 
-    const error = await failure(() => store.stat('k'));
+    const error = await unavailable(() => store.stat('k'));
 
     expect(error.code).toBe('UNREACHABLE');
     expect(error.message).toContain('http://s3.does-not-exist.invalid:9000');
@@ -75,7 +91,7 @@ describe('an endpoint where nothing listens', () => {
       const store = createObjectStore(config({ endpoint: server.endpoint, requestTimeoutMs: 300 }));
       const started = Date.now();
 
-      const error = await failure(() => store.stat('k'));
+      const error = await unavailable(() => store.stat('k'));
 
       expect(error).toMatchObject({ code: 'UNREACHABLE', reason: 'ETIMEDOUT' });
       expect(error.message).toContain(server.endpoint);

@@ -165,7 +165,8 @@ describe('storage on disk', () => {
     await s3.close();
 
     await expect(createObjectStore(s3.config).stat('k')).rejects.toMatchObject({
-      code: 'UNREACHABLE',
+      dependency: 'object store',
+      cause: { code: 'UNREACHABLE' },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorCode, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type DomainError, type OidcStorage } from '@cp/domain';
+import { ErrorCode, isUnavailable, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type DomainError, type OidcStorage } from '@cp/domain';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
@@ -220,4 +220,4 @@ export function createProvider(deps: ProviderDeps): Provider {
   return provider;
 }
 
-const databaseUnavailable = (error: unknown): error is DomainError => isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable;
+const databaseUnavailable = isUnavailable;

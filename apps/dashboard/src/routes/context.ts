@@ -1,4 +1,4 @@
-import { ErrorCode, findSignedInUser, httpStatusOf, isDomainError, notFound, type Actor, type ApplicationGrants, type DomainDeps, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
+import { ErrorCode, isUnavailable, findSignedInUser, httpStatusOf, isDomainError, notFound, type Actor, type ApplicationGrants, type DomainDeps, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -66,6 +66,7 @@ const TITLE: { readonly [Code in ErrorCode]: string } = {
   ALREADY_MEMBER: 'Already a member',
   RELEASE_REQUEST_DECIDED: 'Already decided',
   DATABASE_UNAVAILABLE: 'Temporarily unavailable',
+  STORE_UNAVAILABLE: 'Temporarily unavailable',
 };
 
 type Handler = (req: Request, res: Response, visitor: Visitor) => Promise<void>;
@@ -100,7 +101,7 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
       await handler(req, res, visitor);
     } catch (error) {
       // The app's error handler answers it (503 with Retry-After), as for the routes outside `page`.
-      if (!isDomainError(error) || error.code === ErrorCode.DatabaseUnavailable) return next(error);
+      if (!isDomainError(error) || isUnavailable(error)) return next(error);
       const back = req.get('referer');
       const sameSite = back !== undefined && back.startsWith(`${ctx.config.publicUrl}/`);
       sendPage(

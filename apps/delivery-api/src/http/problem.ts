@@ -1,5 +1,5 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { ErrorCode, HTTP_STATUS, isDomainError } from '@cp/domain';
+import { ErrorCode, HTTP_STATUS, isDomainError, isUnavailable } from '@cp/domain';
 import { CORS_HEADERS } from './cors.js';
 
 /** RFC 9457 problem details, plus `code` (stable, for programs) and `resource` on 404s. */
@@ -50,7 +50,7 @@ export function problem(code: AnyCode, detail: string, resource?: string): Probl
  * client error), an unavailable database included: the caller serves stale or 503.
  */
 export function problemFromDomain(error: unknown): Problem | null {
-  if (!isDomainError(error) || error.code === ErrorCode.DatabaseUnavailable) return null;
+  if (!isDomainError(error) || isUnavailable(error)) return null;
   const resource = typeof error.details?.resource === 'string' ? error.details.resource : undefined;
   return problem(error.code, error.message, resource);
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDatabase, createRepositories } from '@cp/db';
 import { createTestDatabase, openMigratedPglite } from '@cp/db/testing';
-import { defaultDomainConfig, type DomainDeps, type Repositories } from '@cp/domain';
+import { defaultDomainConfig, type DomainDeps, type ObjectStore, type Repositories } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
 import { createApp, type DeliveryApp } from '../../src/app.js';
 import type { ChangeFeed } from '../../src/changes/change-feed.js';
@@ -92,7 +92,13 @@ export interface Instance {
 /** A delivery instance over real HTTP on a free port, with its own cache and change feed. */
 export async function startInstance(
   stack: TestStack,
-  options: { config?: Parameters<typeof makeConfig>[0]; repos?: Repositories; draining?: () => boolean } = {},
+  options: {
+    config?: Parameters<typeof makeConfig>[0];
+    repos?: Repositories;
+    /** The instance's own object store (e.g. through a fault proxy); default: the stack's. */
+    objects?: ObjectStore;
+    draining?: () => boolean;
+  } = {},
 ): Promise<Instance> {
   const changes = await stack.openChangeFeed();
   // As in production, the first LISTEN marks everything stale; tests count reads after it.
@@ -101,7 +107,7 @@ export async function startInstance(
   const app = createApp({
     config,
     repos: options.repos ?? stack.repos,
-    objects: stack.domain.objects,
+    objects: options.objects ?? stack.domain.objects,
     changes,
     log: silentLogger(),
     hostSdk: readHostSdkFile(),

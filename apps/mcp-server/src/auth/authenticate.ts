@@ -1,4 +1,4 @@
-import { ErrorCode, isDomainError } from '@cp/domain';
+import { ErrorCode, isUnavailable, isDomainError } from '@cp/domain';
 import type { Request } from 'express';
 import { AuthServerUnavailableError } from './jwks.js';
 import type { Principal } from './principal.js';
@@ -35,7 +35,7 @@ export async function authenticate(
     if (error instanceof AuthServerUnavailableError) {
       return { kind: 'unavailable', reason: error.message, message: 'The authorization server is unavailable; retry in a few seconds.' };
     }
-    if (isDomainError(error) && error.code === ErrorCode.DatabaseUnavailable) return { kind: 'unavailable', reason: 'database unavailable', message: error.message };
+    if (isUnavailable(error)) return { kind: 'unavailable', reason: 'database unavailable', message: error.message };
     throw error;
   }
 }

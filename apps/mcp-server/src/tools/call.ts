@@ -43,7 +43,8 @@ export async function runTool(tool: ToolDefinition, rawArgs: Record<string, unkn
     return toolSuccess(data);
   } catch (error) {
     const failure = toToolFailure(error, ctx.requestId);
-    if (failure.unexpected) ctx.log.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
+    if (failure.kind === 'unexpected') ctx.log.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
+    else if (failure.kind === 'outage') ctx.log.warn({ err: error, tool: tool.name }, 'tool failed: a dependency is unavailable');
     else ctx.log.info({ tool: tool.name, code: failure.code }, 'tool refused');
     return toolError(failure.code, failure.message);
   }

@@ -1,10 +1,12 @@
-import { ErrorCode, isDomainError } from '@cp/domain';
+import { ErrorCode, isDomainError, isUnavailable } from '@cp/domain';
 
 /**
  * Tool error codes clients see. Domain codes pass through one table (so a new
  * domain code is a compile error here until someone decides how it surfaces);
- * INVALID_INPUT also covers parameters refused by a tool's input schema, and
- * INTERNAL is anything unexpected (details go to the log, never to the client).
+ * INVALID_INPUT also covers parameters refused by a tool's input schema,
+ * DATABASE_UNAVAILABLE and STORE_UNAVAILABLE are a dependency that did not answer (the
+ * call may be retried as is), and INTERNAL is anything unexpected (details go to the
+ * log, never to the client).
  */
 export const ToolErrorCode = {
   ...ErrorCode,
@@ -34,13 +36,14 @@ const DOMAIN_TO_TOOL: Readonly<Record<ErrorCode, ToolErrorCode>> = {
   CONFLICT: 'CONFLICT',
   RELEASE_REQUEST_DECIDED: 'RELEASE_REQUEST_DECIDED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
 };
 
 export interface ToolFailure {
   readonly code: ToolErrorCode;
   readonly message: string;
-  /** True when the cause is ours, not the caller's: log it with the stack. */
-  readonly unexpected: boolean;
+  /** How to log it: `unexpected` (ours: with the stack), `outage` (a dependency's: with its cause), `refused` (the caller's). */
+  readonly kind: 'unexpected' | 'outage' | 'refused';
 }
 
 export const internalMessage = (requestId: string): string =>
@@ -50,7 +53,7 @@ export const internalMessage = (requestId: string): string =>
 export function toToolFailure(error: unknown, requestId: string): ToolFailure {
   if (isDomainError(error)) {
     const code = DOMAIN_TO_TOOL[error.code];
-    if (code !== undefined) return { code, message: error.message, unexpected: false };
+    if (code !== undefined) return { code, message: error.message, kind: isUnavailable(error) ? 'outage' : 'refused' };
   }
-  return { code: ToolErrorCode.Internal, message: internalMessage(requestId), unexpected: true };
+  return { code: ToolErrorCode.Internal, message: internalMessage(requestId), kind: 'unexpected' };
 }

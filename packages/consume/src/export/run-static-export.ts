@@ -1,4 +1,4 @@
-import type { Clock, ExportedRelease, ExportStore, Repositories } from '@cp/domain';
+import { isUnavailable, type Clock, type ExportedRelease, type ExportStore, type Repositories } from '@cp/domain';
 import { jsonBody, JSON_CONTENT_TYPE } from '../consume-body.js';
 import { consumeResponseOf } from '../consume-item.js';
 import type { VariantLoaders } from '../variant-loaders.js';
@@ -60,10 +60,10 @@ export async function runStaticExport(
     await deps.repos.staticExports.recordRun(organizationId, { at: deps.clock.now(), error: null });
     return run;
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(
-      0,
-      MAX_ERROR_LENGTH,
-    );
+    // The dashboard shows it: an outage is named, not the store's address.
+    const message = isUnavailable(error)
+      ? `The ${error.dependency} was unavailable.`
+      : (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
     await deps.repos.staticExports.recordRun(organizationId, {
       at: deps.clock.now(),
       error: message,

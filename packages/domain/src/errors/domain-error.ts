@@ -29,6 +29,8 @@ export const ErrorCode = {
   ReleaseRequestDecided: 'RELEASE_REQUEST_DECIDED',
   /** The database cannot be reached or stopped answering: nothing was decided, the same call may be retried. */
   DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
+  /** The object store, likewise. */
+  StoreUnavailable: 'STORE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode } from './domain-error.js';
-import { RETRY_AFTER_SECONDS } from './http-status.js';
+import { Dependency, UnavailableError } from './unavailable-error.js';
 
 /** Ids outside the actor's organizations and ids that do not exist answer the same. */
 export const notFound = (what: string, id: string): DomainError =>
@@ -26,11 +26,4 @@ export const roleRefused = (what: string): DomainError =>
   );
 
 /** The database did not answer (packages/db recognises it); `cause` stays for the log, never for the client. */
-export const databaseUnavailable = (cause?: unknown): DomainError => {
-  const error = new DomainError(
-    ErrorCode.DatabaseUnavailable,
-    `The database is unavailable right now, so nothing was read or changed. Retry in ${RETRY_AFTER_SECONDS} seconds.`,
-  );
-  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, enumerable: false });
-  return error;
-};
+export const databaseUnavailable = (cause?: unknown): UnavailableError => new UnavailableError(Dependency.Database, { cause });

@@ -38,6 +38,7 @@ export const HTTP_STATUS: { readonly [Code in ErrorCode]: DomainHttpStatus } = {
   RELEASE_REQUEST_DECIDED: 409,
   // Not the caller's fault and not lasting: edges add Retry-After (RETRY_AFTER_SECONDS).
   DATABASE_UNAVAILABLE: 503,
+  STORE_UNAVAILABLE: 503,
 };
 
 /** How long edges tell clients to wait before retrying a DATABASE_UNAVAILABLE (Retry-After, tool messages). */

@@ -1,3 +1,4 @@
 export * from './domain-error.js';
 export * from './factories.js';
 export * from './http-status.js';
+export * from './unavailable-error.js';

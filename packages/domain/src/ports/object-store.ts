@@ -4,7 +4,8 @@ export interface ObjectInfo {
 
 /**
  * Object storage (S3 API). Keys are opaque strings chosen by the domain.
- * Implementations map transport failures to errors that say which endpoint failed.
+ * Implementations map transport failures to errors that say which endpoint failed; an
+ * endpoint that does not answer (refused, reset, timed out) is an UnavailableError.
  */
 export interface ObjectStore {
   /**

@@ -5,13 +5,17 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * (PostgreSQL, the object store, Redis) to cut it the ways networks and servers fail:
  *
  * - `refuse()`: the port stops listening (new connections get ECONNREFUSED) and every
- *   established connection is reset, as when the server process is down.
+ *   established connection is closed, as when the server process is down.
  * - `hang()`: connections stay open but nothing crosses them, established or new (new
  *   ones complete the TCP handshake and wait), as in a partition or a stalled server.
- *   Bytes already sent wait in the sockets' buffers, as TCP retransmits them.
+ *   Bytes sent meanwhile go nowhere.
  * - `reset()`: destroys the connections open now (a failover: the old server is gone).
- * - `restore()`: listening and forwarding again; connections held by a hang resume.
+ * - `restore()`: listening and forwarding again. The connections a hang held are closed:
+ *   by then their owners have given up on them (a deadline, a heartbeat), as a server
+ *   answers a stale connection's next packet after a partition, so they must reconnect.
  */
+// Connections are ended with destroy(), not resetAndDestroy(): a reset of a paused socket
+// can leave a pending request that keeps Node's exit spinning in its handle cleanup.
 export interface FaultProxy {
   readonly port: number;
   readonly mode: FaultMode;
@@ -39,8 +43,8 @@ export async function startFaultProxy(target: { host: string; port: number }, li
 
   const destroy = (pair: Pair) => {
     pairs.delete(pair);
-    pair.client.resetAndDestroy();
-    pair.upstream?.resetAndDestroy();
+    pair.client.destroy();
+    pair.upstream?.destroy();
   };
 
   const forward = (from: Socket, to: Socket) => {
@@ -111,14 +115,7 @@ export async function startFaultProxy(target: { host: string; port: number }, li
     async restore() {
       if (mode === 'refuse') server = await listen(port);
       mode = 'pass';
-      for (const pair of pairs) {
-        if (pair.upstream) {
-          pair.client.resume();
-          pair.upstream.resume();
-        } else {
-          open(pair);
-        }
-      }
+      for (const pair of [...pairs]) destroy(pair);
     },
     async close() {
       mode = 'refuse';

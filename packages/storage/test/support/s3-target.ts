@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { defaultDomainConfig } from '@cp/domain';
+import { defaultDomainConfig, isUnavailable } from '@cp/domain';
 import { Client } from 'minio';
 
 import {
   createObjectStore,
-  isStorageError,
   startEmbeddedS3,
   type EmbeddedS3,
   type S3Config,
@@ -68,7 +67,7 @@ const connect = async (store: S3ObjectStore, endpoint: string): Promise<void> =>
   try {
     await store.ensureBucket();
   } catch (error) {
-    if (isStorageError(error) && error.code === 'UNREACHABLE') {
+    if (isUnavailable(error)) {
       throw new Error(
         `S3_ENDPOINT is set to ${endpoint} but nothing answers there. Start that server ` +
           '(a local Ceph RADOS Gateway: `eval "$(packages/storage/scripts/rgw.sh start)"` ' +
