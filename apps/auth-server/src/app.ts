@@ -1,4 +1,4 @@
-import { ErrorCode, isUnavailable, isDomainError, RETRY_AFTER_SECONDS, type Credentials, type DomainDeps, type OidcStorage } from '@cp/domain';
+import { isUnavailable, RETRY_AFTER_SECONDS, type Credentials, type DomainDeps, type OidcStorage } from '@cp/domain';
 import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';

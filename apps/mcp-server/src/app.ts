@@ -1,4 +1,4 @@
-import { ErrorCode, isUnavailable, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
+import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
 import { createReadiness, expressMetrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';

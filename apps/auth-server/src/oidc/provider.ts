@@ -1,4 +1,4 @@
-import { ErrorCode, isUnavailable, findUser, isDomainError, RETRY_AFTER_SECONDS, type DomainDeps, type DomainError, type OidcStorage } from '@cp/domain';
+import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type OidcStorage } from '@cp/domain';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';

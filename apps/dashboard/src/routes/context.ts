@@ -1,4 +1,4 @@
-import { ErrorCode, isUnavailable, findSignedInUser, httpStatusOf, isDomainError, notFound, type Actor, type ApplicationGrants, type DomainDeps, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, isUnavailable, notFound, type Actor, type ErrorCode, type ApplicationGrants, type DomainDeps, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';

@@ -1,5 +1,5 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { ErrorCode, HTTP_STATUS, isDomainError, isUnavailable } from '@cp/domain';
+import { HTTP_STATUS, isDomainError, isUnavailable, type ErrorCode } from '@cp/domain';
 import { CORS_HEADERS } from './cors.js';
 
 /** RFC 9457 problem details, plus `code` (stable, for programs) and `resource` on 404s. */

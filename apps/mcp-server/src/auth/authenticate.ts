@@ -1,4 +1,4 @@
-import { ErrorCode, isUnavailable, isDomainError } from '@cp/domain';
+import { isUnavailable } from '@cp/domain';
 import type { Request } from 'express';
 import { AuthServerUnavailableError } from './jwks.js';
 import type { Principal } from './principal.js';
