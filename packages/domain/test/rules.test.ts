@@ -104,12 +104,14 @@ describe('curl command', () => {
 });
 
 describe('HTTP_STATUS', () => {
-  it('gives every error code a client-error status, except an unavailable database: 503', () => {
+  it('gives every error code a client-error status, except an unavailable dependency: 503', () => {
+    const unavailable: string[] = [ErrorCode.DatabaseUnavailable, ErrorCode.StoreUnavailable];
     for (const code of Object.values(ErrorCode)) {
-      if (code === ErrorCode.DatabaseUnavailable) continue;
+      if (unavailable.includes(code)) continue;
       expect(HTTP_STATUS[code]).toBeGreaterThanOrEqual(400);
       expect(HTTP_STATUS[code]).toBeLessThan(500);
     }
     expect(HTTP_STATUS[ErrorCode.DatabaseUnavailable]).toBe(503);
+    expect(HTTP_STATUS[ErrorCode.StoreUnavailable]).toBe(503);
   });
 });
