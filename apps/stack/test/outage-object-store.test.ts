@@ -1,11 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
-import { execFile } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DATABASE_URL, describeWithPostgres, putThroughCurl, sleep } from './topology/test-kit.js';
 import { startTopology, type Topology } from './topology/start-topology.js';
 
 /*
@@ -17,15 +13,7 @@ import { startTopology, type Topology } from './topology/start-topology.js';
  * delivery instance is SIGTERMed under keep-alive load. One line of figures is printed.
  */
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const run = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.log('outage-object-store: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (S3_* for an external S3 server) to run it.');
-}
-
-const exec = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
+const run = describeWithPostgres('outage-object-store');
 const PHASE_MS = 3000;
 
 type Outcome = { status: number; ms: number } | { error: string; ms: number };
@@ -82,14 +70,10 @@ run('object store down, then SIGTERM under load (production topology)', () => {
     const client: Client = await topology.mcpClient();
     const call = async (name: string, args: Record<string, unknown>): Promise<any> =>
       ((await client.callTool({ name, arguments: args })) as any).structuredContent;
-    const project = await mkdtemp(join(tmpdir(), 'outage-s3-'));
     /** upload_component and the handed-out curl (to the S3 server itself, not through the proxy). */
     const staged = async (title: string): Promise<string> => {
       const started = await call('upload_component', { name: `${title} ${Date.now()}` });
-      const dir = await mkdtemp(join(project, 'u-'));
-      await mkdir(join(dir, 'dist'));
-      await writeFile(join(dir, 'dist', 'index.html'), page(title));
-      await exec('sh', ['-c', started.curlCommand as string], { cwd: dir, timeout: 15_000 });
+      await putThroughCurl(started.curlCommand as string, title);
       return started.uploadId as string;
     };
     const published = async (title: string): Promise<string> => {

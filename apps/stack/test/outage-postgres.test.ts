@@ -1,14 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createDatabase, createRepositories, type Database } from '@cp/db';
 import { newWebhookSecret } from '@cp/domain';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DATABASE_URL, describeWithPostgres, putThroughCurl, sleep } from './topology/test-kit.js';
 import { PASSWORD, startTopology, type Topology } from './topology/start-topology.js';
 
 /*
@@ -28,15 +24,7 @@ import { PASSWORD, startTopology, type Topology } from './topology/start-topolog
  * before, during and after (none lost, each with its webhook event).
  */
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const run = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.log('outage-postgres: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (and S3_* for an external S3 server) to run it.');
-}
-
-const exec = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
+const run = describeWithPostgres('outage-postgres', '(and S3_* for an external S3 server)');
 /** Each phase of the cut (refusing, then hanging): longer than the cache TTL and every deadline below. */
 const PHASE_MS = 4000;
 const CACHE_TTL_SECONDS = 3;
@@ -93,10 +81,7 @@ run('PostgreSQL outage under the production topology', () => {
     };
     const upload = async (args: Record<string, unknown>, title: string): Promise<any> => {
       const started = await call(client, 'upload_component', args);
-      const dir = await mkdtemp(join(tmpdir(), 'outage-'));
-      await mkdir(join(dir, 'dist'));
-      await writeFile(join(dir, 'dist', 'index.html'), page(title));
-      await exec('sh', ['-c', started.curlCommand as string], { cwd: dir, timeout: 15_000 });
+      await putThroughCurl(started.curlCommand as string, title);
       return call(client, 'confirm_upload', { uploadId: started.uploadId });
     };
 

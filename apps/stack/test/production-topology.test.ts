@@ -1,11 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ServiceProcess } from './topology/processes.js';
+import { DATABASE_URL, describeWithPostgres, page, putThroughCurl, sleep } from './topology/test-kit.js';
 import { startTopology, type Topology } from './topology/start-topology.js';
 
 /*
@@ -18,15 +14,7 @@ import { startTopology, type Topology } from './topology/start-topology.js';
  * instance and of the MCP server under load: no confirmed upload lost, clients recover.
  */
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const run = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.log('production-topology: skipped. Set DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres (and REDIS_URL=redis://127.0.0.1:6379 to include Redis) to run it.');
-}
-
-const exec = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
+const run = describeWithPostgres('production-topology', '(and REDIS_URL=redis://127.0.0.1:6379 to include Redis)');
 
 let topology: Topology;
 let auth: ServiceProcess;
@@ -56,14 +44,9 @@ run('production topology: separate processes on PostgreSQL, S3 and Redis', () =>
       if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.structuredContent)}`);
       return result.structuredContent;
     };
-    const project = await mkdtemp(join(tmpdir(), 'topology-'));
-    await mkdir(join(project, 'dist'));
     const uploadOnce = async (client: Client, args: Record<string, unknown>, title: string): Promise<any> => {
       const started = await call(client, 'upload_component', args);
-      const dir = await mkdtemp(join(project, 'u-'));
-      await mkdir(join(dir, 'dist'));
-      await writeFile(join(dir, 'dist', 'index.html'), page(title));
-      await exec('sh', ['-c', started.curlCommand as string], { cwd: dir, timeout: 15_000 });
+      await putThroughCurl(started.curlCommand as string, title);
       const result: unknown = await call(client, 'confirm_upload', { uploadId: started.uploadId });
       return result;
     };
