@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../apps/stack/test/topology/processes.js';
+import { freePort } from '../../packages/http-runtime/src/testing/free-port.js';
 import { type Child, startNode, waitFor200 } from './child.js';
 import { cleanEnv, type Deployment, profileArgs, repoPath, TSX } from './deployment.js';
 import { pg } from './resolve.js';

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from '../src/stack.js';
-import { freeStackSettings } from './topology/stack-settings.js';
+import { startOnFreePorts } from './topology/stack-settings.js';
 
 // `pnpm start` listens on loopback unless STACK_HOST says otherwise. Probed with TCP
 // connections to this machine's own non-loopback address, when it has one.
@@ -33,12 +33,12 @@ const accepts = (host: string, port: number) =>
 
 async function startWith(extra: Record<string, string>) {
   const root = await mkdtemp(join(tmpdir(), 'cp-stack-host-'));
-  const free = await freeStackSettings();
   // The stack's default, not the test helper's explicit loopback hosts.
-  const settings = Object.fromEntries(
-    Object.entries(free.settings).filter(([name]) => !name.endsWith('_HOST')),
+  const withoutHosts = (settings: Record<string, string>) =>
+    Object.fromEntries(Object.entries(settings).filter(([name]) => !name.endsWith('_HOST')));
+  const { free, started: stack } = await startOnFreePorts((free) =>
+    startStack({ root, s3Port: free.s3Port, source: { ...withoutHosts(free.settings), ...extra } }),
   );
-  const stack = await startStack({ root, s3Port: free.s3Port, source: { ...settings, ...extra } });
   const ports = [...Object.values(free.urls).map((url) => Number(new URL(url).port)), free.s3Port];
   return {
     ports,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, type RunningStack } from '../src/stack.js';
-import { freeStackSettings, type StackUrls } from './topology/stack-settings.js';
+import { startOnFreePorts, type StackUrls } from './topology/stack-settings.js';
 
 // The embedded `pnpm start`, in a temporary folder on free ports: every service
 // answers, and they are wired to each other as in production.
@@ -13,9 +13,9 @@ describe('the embedded stack', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cp-stack-'));
-    const free = await freeStackSettings();
+    const { free, started } = await startOnFreePorts((free) => startStack({ root, s3Port: free.s3Port, source: free.settings }));
     urls = free.urls;
-    stack = await startStack({ root, s3Port: free.s3Port, source: free.settings });
+    stack = started;
   }, 120_000);
 
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createJobBoss, Queue } from '@cp/db';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@cp/db/testing';
 import { createWebhookEndpoint } from '@cp/domain';
 import { outboundUrlPolicy } from '@cp/http-runtime';
+import { freePort } from '@cp/http-runtime/testing';
 import { startReceiver, until } from './support/receiver.js';
 
 // The worker as its own process on PostgreSQL (what production runs): SIGKILLed, a change made while
@@ -24,14 +24,6 @@ if (!DATABASE_URL)
   );
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-
-const freePort = (): Promise<number> =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 run('the worker process', () => {
   let db: TestDatabase;

@@ -1,11 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call -- JSON-RPC responses, checked by assertions */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
+import { freePort } from '@cp/http-runtime/testing';
 import { FormBrowser } from '../support/form-browser.js';
 import { PASSWORD } from '../support/flow.js';
 import { startStack, type Stack } from '../support/mcp-stack.js';
@@ -35,14 +35,6 @@ afterAll(async () => {
   await db?.close();
   await rm(configDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 test('mcp-remote registers, completes the authorization and lists the tools', async () => {
   const port = await freePort();

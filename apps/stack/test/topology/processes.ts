@@ -1,22 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root and apps/stack (whose node_modules hold tsx). */
 export const STACK_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REPO_ROOT = resolve(STACK_DIR, '..', '..');
-
-export const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 
 /**
  * One service as production runs it: its own Node process, `main.ts` through tsx

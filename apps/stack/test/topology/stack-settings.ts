@@ -1,4 +1,4 @@
-import { freePort } from './processes.js';
+import { freePort } from '@cp/http-runtime/testing';
 
 export interface StackUrls {
   readonly auth: string;
@@ -8,8 +8,14 @@ export interface StackUrls {
   readonly worker: string;
 }
 
+export interface FreeStackSettings {
+  readonly urls: StackUrls;
+  readonly s3Port: number;
+  readonly settings: Record<string, string>;
+}
+
 /** Settings for a whole embedded stack on free loopback ports, wired to each other as `pnpm start` wires them. */
-export async function freeStackSettings(): Promise<{ urls: StackUrls; s3Port: number; settings: Record<string, string> }> {
+export async function freeStackSettings(): Promise<FreeStackSettings> {
   const [auth, mcp, delivery, dashboard, worker, s3Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const urls = {
     auth: `http://127.0.0.1:${auth}`,
@@ -33,4 +39,20 @@ export async function freeStackSettings(): Promise<{ urls: StackUrls; s3Port: nu
     LOG_LEVEL: 'silent',
   };
   return { urls, s3Port, settings };
+}
+
+/**
+ * Starts on free ports, and again on fresh ones when a port was taken between the
+ * probe and the listen: tests run beside other processes, and any outgoing
+ * connection may get one of the probed ephemeral ports as its local port.
+ */
+export async function startOnFreePorts<T>(start: (free: FreeStackSettings) => Promise<T>): Promise<{ free: FreeStackSettings; started: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const free = await freeStackSettings();
+    try {
+      return { free, started: await start(free) };
+    } catch (error) {
+      if (attempt === 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
 }

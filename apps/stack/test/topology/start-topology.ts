@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID, createHash } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
-import { startFaultProxy, type FaultProxy } from '@cp/http-runtime/testing';
+import { freePort, startFaultProxy, type FaultProxy } from '@cp/http-runtime/testing';
 import { createObjectStore, DEFAULT_REGION } from '@cp/storage';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { FormBrowser } from '../../../auth-server/test/support/form-browser.js';
 import { RecordingProvider } from '../../../auth-server/test/support/sdk-provider.js';
 import { startS3Target, type S3Target } from '../../../../packages/storage/test/support/s3-target.js';
-import { freePort, ServiceProcess } from './processes.js';
+import { ServiceProcess } from './processes.js';
 
 /*
  * The production topology without Docker (issue 6): each service its own process, as

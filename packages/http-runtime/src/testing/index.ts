@@ -1,1 +1,2 @@
 export { startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';
+export { freePort } from './free-port.js';
