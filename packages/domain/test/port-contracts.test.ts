@@ -17,6 +17,7 @@ import {
   ManualClock,
   oidcStorageContract,
   previewKeysContract,
+  releaseCountsContract,
   releaseRequestsContract,
   uploadSweepContract,
 } from '../src/testing/index.js';
@@ -150,6 +151,18 @@ describe('in-memory members', () => {
   }));
 });
 
+/** A component with two variants (sequence 1, 2), written straight into the in-memory state. */
+const aComponentIn = (repos: ReturnType<typeof createInMemoryRepositories>) => async (organizationId: string, createdBy: string) => {
+  const id = randomUUID();
+  const now = new Date();
+  repos.state.components.push({ id, organizationId, name: `c-${id}`, description: '', tags: [], variantsCount: 2, createdAt: now, updatedAt: now });
+  const variants = [randomUUID(), randomUUID()] as [string, string];
+  variants.forEach((variantId, index) =>
+    repos.state.variants.push({ id: variantId, componentId: id, sequence: index + 1, objectKey: variantId, size: 1, sha256: '', integrity: '', createdBy, createdAt: now }),
+  );
+  return { id, variants };
+};
+
 describe('in-memory release requests', () => {
   const repos = createInMemoryRepositories();
   releaseRequestsContract(() => ({
@@ -157,19 +170,15 @@ describe('in-memory release requests', () => {
     addMember: async (userId, organizationId, role) => {
       repos.state.memberships.push({ userId, organizationId, role });
     },
-    aComponent: async (organizationId, createdBy) => {
-      const id = randomUUID();
-      const now = new Date();
-      repos.state.components.push({ id, organizationId, name: `c-${id}`, description: '', tags: [], variantsCount: 2, createdAt: now, updatedAt: now });
-      const variants = [randomUUID(), randomUUID()] as [string, string];
-      variants.forEach((variantId, index) =>
-        repos.state.variants.push({ id: variantId, componentId: id, sequence: index + 1, objectKey: variantId, size: 1, sha256: '', integrity: '', createdBy, createdAt: now }),
-      );
-      return { id, variants };
-    },
+    aComponent: aComponentIn(repos),
     auditOf: async (componentId) =>
       repos.state.auditEvents
         .filter((e) => e.componentId === componentId && e.kind.startsWith('release.'))
         .map(({ kind, actorId, details }) => ({ kind, actorId, details })),
   }));
+});
+
+describe('in-memory release counts', () => {
+  const repos = createInMemoryRepositories();
+  releaseCountsContract(() => ({ repos, aComponent: aComponentIn(repos) }));
 });

@@ -34,7 +34,7 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     variants: createVariants(prisma, sql),
     uploadSessions: createUploadSessions(prisma, jobs),
     environments: createEnvironments(prisma, exportJobs),
-    releases: createReleases(prisma, jobs),
+    releases: createReleases(prisma, sql, jobs),
     releaseRequests: createReleaseRequests(prisma, jobs),
     flows: createFlows(prisma),
     previewKeys: createPreviewKeys(prisma),

@@ -1,12 +1,13 @@
-import { isUuid, notFound, type Releases } from '@cp/domain';
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { isUuid, notFound, weekStarts, type Releases } from '@cp/domain';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
+import type { SqlReader } from '../sql-reader.js';
 import { toRelease, toReleaseEvent } from './mappers.js';
 import { refuseUnlessAllowed, writeRelease } from './release-write.js';
 
 const withEnvironmentName = { environment: { select: { name: true } } } as const;
 
-export function createReleases(prisma: PrismaClient, jobs: JobSender): Releases {
+export function createReleases(prisma: PrismaClient, sql: SqlReader, jobs: JobSender): Releases {
   return {
     async publish({ enforceProtection, ...input }) {
       return prisma.$transaction(async (tx) => {
@@ -60,6 +61,23 @@ export function createReleases(prisma: PrismaClient, jobs: JobSender): Releases 
       });
       if (direction === 'asc') rows.reverse();
       return rows.map(toReleaseEvent);
+    },
+
+    async countPerWeek(componentId, { from, weeks }) {
+      const bounds = weekStarts(from, weeks + 1);
+      const counts = new Map<number, number>();
+      if (isUuid(componentId)) {
+        // One read grouped by UTC week (date_trunc's weeks start on Monday), a range of the
+        // (component_id, released_at, seq) index; the weeks without a row are added below.
+        const rows = await sql.rows<{ weekStart: Date; count: number }>(Prisma.sql`
+          SELECT date_trunc('week', released_at, 'UTC') AS "weekStart", count(*)::int AS count
+          FROM release_events
+          WHERE component_id = ${componentId}::uuid
+            AND released_at >= ${from}::timestamptz AND released_at < ${bounds[weeks]}::timestamptz
+          GROUP BY 1`);
+        for (const row of rows) counts.set(row.weekStart.getTime(), row.count);
+      }
+      return bounds.slice(0, weeks).map((weekStart) => ({ weekStart, count: counts.get(weekStart.getTime()) ?? 0 }));
     },
   };
 }

@@ -29,6 +29,13 @@ export interface ReleaseEvent {
   readonly releasedAt: Date;
 }
 
+/** How many release events (publishes and roll backs, in any environment) a component had in one week. */
+export interface WeeklyReleaseCount {
+  /** Monday 00:00 UTC. */
+  readonly weekStart: Date;
+  readonly count: number;
+}
+
 /** The environments every new organization starts with: `prod` protected, `staging` open to every member. */
 export const DEFAULT_ENVIRONMENTS: readonly {
   readonly name: string;

@@ -1,5 +1,5 @@
 import type { AuditNote } from '../entities/audit-event.js';
-import type { Release, ReleaseEvent } from '../entities/release.js';
+import type { Release, ReleaseEvent, WeeklyReleaseCount } from '../entities/release.js';
 
 export interface Releases {
   /**
@@ -35,4 +35,10 @@ export interface Releases {
    * is not an event of this component throws DomainError NOT_FOUND.
    */
   history(componentId: string, options: { limit: number; before?: string; after?: string }): Promise<ReleaseEvent[]>;
+  /**
+   * The component's release events (publishes and roll backs, every environment) counted per UTC
+   * week: one entry for each of `weeks` weeks from `from` (a Monday 00:00 UTC), oldest first. A week
+   * without an event counts 0, as does every week of an unknown component.
+   */
+  countPerWeek(componentId: string, range: { from: Date; weeks: number }): Promise<WeeklyReleaseCount[]>;
 }

@@ -10,3 +10,4 @@ export * from './preview-keys.js';
 export * from './invitations.js';
 export * from './membership-changes.js';
 export * from './webhooks.js';
+export * from './weeks.js';

@@ -1,5 +1,6 @@
 import { AuditKind } from '../entities/audit-event.js';
 import type { Release, ReleaseEvent } from '../entities/release.js';
+import { inMemoryCountPerWeek } from './in-memory-release-counts.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import { protectedEnvironment, roleRefused } from '../errors/factories.js';
 import type { Environments } from '../ports/environments.js';
@@ -200,5 +201,6 @@ export function inMemoryReleases(state: InMemoryState): Releases {
         ? events.slice(at + 1, at + 1 + limit)
         : events.slice(Math.max(0, at - limit), at);
     },
+    countPerWeek: inMemoryCountPerWeek(state),
   };
 }

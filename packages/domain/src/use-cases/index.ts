@@ -26,6 +26,7 @@ export * from './release-requests/approve-release-request.js';
 export * from './release-requests/decline-release-request.js';
 export * from './release-requests/list-release-requests.js';
 export * from './releases/list-release-history.js';
+export * from './releases/count-releases-per-week.js';
 export * from './releases/environments.js';
 export * from './releases/require-environment.js';
 export * from './flows/create-flow.js';

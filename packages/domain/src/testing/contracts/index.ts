@@ -12,3 +12,4 @@ export * from './audited-content-contract.js';
 export * from './audited-setup-contract.js';
 export * from './members-contract.js';
 export * from './release-requests-contract.js';
+export * from './release-counts-contract.js';
