@@ -1,6 +1,7 @@
-import { can, canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type ReleaseRequestList, type Role } from '@cp/domain';
+import { can, canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type ReleaseRequestList, type Role, type WeeklyReleaseCount } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { hostSnippetSection, type HostLinks } from './host-snippet.js';
+import { releasesPerWeekSection } from './charts/releases-per-week.js';
 import { bytes, type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 import { protectedNote } from './protected-note.js';
@@ -26,9 +27,11 @@ export interface ComponentPageContent {
   readonly links: ComponentPageLinks;
   /** The component's pending release requests. */
   readonly requests?: ReleaseRequestList;
+  /** Its release events per week, oldest first (the chart). */
+  readonly releasesPerWeek: readonly WeeklyReleaseCount[];
 }
 
-/** The component page: details, tags, environments, the host snippets, variants with a preview, release history. */
+/** The component page: details, tags, environments, the host snippets, variants with a preview, releases per week, release history. */
 export function componentPage(content: ComponentPageContent): string {
   const { view, links } = content;
   const { component, variants, history, preview } = view;
@@ -68,6 +71,7 @@ ${variants.items.length === 0 ? html`<p>${variants.isLatest ? 'No variant yet.' 
 ${pager('Variants', 'variants', links.variants)}
 ${preview === null ? '' : html`<h2 id="preview">Preview of v${preview.sequence}</h2>
 <iframe class="preview" sandbox="allow-scripts" src="/component/${component.id}/variants/${preview.id}/preview" title="Preview of ${component.name} v${preview.sequence}"></iframe>`}
+${releasesPerWeekSection(content.releasesPerWeek)}
 <h2 id="release-history">Release history</h2>
 ${history.items.length === 0 ? html`<p class="hint">${history.isLatest ? 'Nothing released yet.' : 'No release event here: see the latest ones.'}</p>` : html`<table><thead><tr><th scope="col">When</th><th scope="col">Environment</th><th scope="col">Variant</th><th scope="col">Replaced</th><th scope="col">By</th></tr></thead>
 <tbody>${history.items.map((e) => html`<tr><td>${when(e.releasedAt)}</td><td>${e.environmentName}</td><td>${label(e.variantId)}</td><td>${label(e.previousVariantId)}</td><td>${person(e.releasedBy)}</td></tr>`)}</tbody></table>`}

@@ -31,4 +31,9 @@ iframe.preview { width: 100%; height: 24rem; border: 1px solid var(--line); bord
 pre { background: color-mix(in srgb, CanvasText 6%, Canvas); padding: .75rem; border-radius: 6px; overflow-x: auto; }
 td > pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .pager { display: flex; gap: 1rem; }
+.chart svg { display: block; width: 100%; max-width: 30rem; height: auto; }
+.chart .bar { fill: var(--accent); } .chart .axis { stroke: var(--line); }
+.chart text { fill: CanvasText; font-size: 11px; text-anchor: middle; }
+.chart details { margin: .5rem 0 1rem; } .chart summary { cursor: pointer; }
+@media (forced-colors: active) { .chart .bar { fill: CanvasText; } }
 `;

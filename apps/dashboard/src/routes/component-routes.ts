@@ -1,5 +1,6 @@
-import { editComponentTags, getComponentPage, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
+import { countReleasesPerWeek, editComponentTags, getComponentPage, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
 import { Router } from 'express';
+import { RELEASE_CHART_WEEKS } from '../pages/charts/releases-per-week.js';
 import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
 import { componentPageHref, componentPageLinks, parseComponentPageQuery } from './component-page-query.js';
@@ -26,10 +27,15 @@ export function componentRoutes(ctx: RouteContext): Router {
     if (state.releasesAfter !== undefined && view.history.newer === null) {
       return res.redirect(303, componentPageHref(view.component.id, { ...state, releasesAfter: undefined }, 'release-history'));
     }
-    const requests = await listComponentReleaseRequests({ actor: visitor.actor, componentId: view.component.id }, ctx.domain);
+    const componentId = view.component.id;
+    const [requests, releasesPerWeek] = await Promise.all([
+      listComponentReleaseRequests({ actor: visitor.actor, componentId }, ctx.domain),
+      countReleasesPerWeek({ actor: visitor.actor, componentId, weeks: RELEASE_CHART_WEEKS }, ctx.domain),
+    ]);
     sendPage(res, 200, componentPage({
       view,
       requests,
+      releasesPerWeek,
       chrome: visitor.chrome(view.component.organizationId),
       notice: notice(req),
       consumeUrl: `${ctx.config.deliveryUrl}/consume?id=${view.component.id}`,

@@ -86,7 +86,8 @@ export interface DashboardStackOptions {
 export async function startDashboardStack(options: DashboardStackOptions = {}): Promise<DashboardStack> {
   const [listening, owned] = await Promise.all([listenFirst(), options.shared === undefined ? ownData() : null]);
   const { repos, objects } = options.shared ?? owned!;
-  const clock = options.clock ?? { now: () => new Date() };
+  // A test's clock may be read (the component page's chart reads it) before the test first sets its time: until then, the real time.
+  const clock: Clock = { now: () => options.clock?.now() ?? new Date() };
   const domain: DomainDeps = { repos, objects, ids: { newId: () => crypto.randomUUID() }, clock, config: defaultDomainConfig };
   const dashboard = dashboardClient(listening.url);
   const auth = await startAuthServer(
