@@ -2,6 +2,8 @@ export * from './access/require-membership.js';
 export * from './access/load-accessible-component.js';
 export * from './access/require-permission.js';
 export * from './access/audit-note.js';
+export * from './access/organization-request.js';
+export type { ChangeAccess } from './access/audited-change.js';
 export * from './users/register-user.js';
 export * from './users/get-user.js';
 export * from './users/find-user.js';

@@ -1,21 +1,17 @@
 import type { Component } from '../../entities/component.js';
 import type { Actor } from '../../entities/user.js';
-import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { isUuid } from '../../rules/ids.js';
+import { requireFound } from './require-found.js';
 
 /**
  * The component, if it belongs to one of the actor's organizations. Unknown ids,
  * malformed ids and other organizations' ids give the same answer, so ids never leak.
  */
-export async function loadAccessibleComponent(
+export const loadAccessibleComponent = (
   actor: Actor,
   componentId: string,
   deps: Pick<DomainDeps, 'repos'>,
-): Promise<Component> {
-  const component = isUuid(componentId)
-    ? await deps.repos.components.findForMember(componentId, actor.userId)
-    : null;
-  if (!component) throw notFound('Component', componentId);
-  return component;
-}
+): Promise<Component> =>
+  requireFound('Component', componentId, (id) =>
+    deps.repos.components.findForMember(id, actor.userId),
+  );

@@ -1,14 +1,15 @@
 import { AuditKind, type AuditEvent } from '../../entities/audit-event.js';
 import { Role } from '../../entities/organization.js';
-import type { Actor } from '../../entities/user.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { AuditTrailQuery } from '../../ports/audit-trail.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
 import { Limits } from '../../rules/limits.js';
 import { can, Permission } from '../../rules/roles.js';
+import type { OrganizationRequest } from '../access/organization-request.js';
 import { requirePermission } from '../access/require-permission.js';
 import type { ListPosition } from '../components/get-component-page.js';
+import { pagingNumber } from '../paging/paging-number.js';
 
 /**
  * Who reads the trail: owners and admins, the roles that manage members. It names invitees who
@@ -19,17 +20,16 @@ export const AUDIT_TRAIL_PERMISSION = Permission.ManageMembers;
 export const canReadAuditTrail = (role: Role): boolean => can(role, AUDIT_TRAIL_PERMISSION);
 export const AUDIT_KINDS: readonly AuditKind[] = Object.values(AuditKind);
 
-export interface AuditEventsInput {
-  readonly actor: Actor;
-  readonly organizationId: string;
+/**
+ * The cursors and filters the trail's query names (ports/audit-trail.ts), as a person gave them:
+ * a malformed component or person id, or an unknown kind, is INVALID_INPUT here.
+ */
+export interface AuditEventsInput
+  extends OrganizationRequest,
+    Pick<AuditTrailQuery, 'before' | 'after' | 'componentId' | 'actorId'> {
   /** Default Limits.listDefault, at most Limits.listMax. */
   readonly limit?: number | undefined;
-  /** Event ids (keyset cursors), at most one of the two: older than `before`, newer than `after`. */
-  readonly before?: string | undefined;
-  readonly after?: string | undefined;
-  /** Filters, combined: a component, the person who made the change, kinds of change. */
-  readonly componentId?: string | undefined;
-  readonly actorId?: string | undefined;
+  /** AuditKind values. */
   readonly kinds?: readonly string[] | undefined;
 }
 
@@ -65,10 +65,7 @@ export async function listAuditEvents(
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<AuditEventsView> {
   const { organizationId, before, after } = input;
-  const limit = input.limit ?? Limits.listDefault;
-  if (!Number.isInteger(limit) || limit < 1 || limit > Limits.listMax) {
-    throw invalidInput('limit', `must be a whole number from 1 to ${Limits.listMax}.`);
-  }
+  const limit = pagingNumber('limit', input.limit ?? Limits.listDefault, Limits.listMax);
   if (before !== undefined && after !== undefined)
     throw invalidInput('before', 'give either before or after, not both.');
   const filters = validFilters(input);

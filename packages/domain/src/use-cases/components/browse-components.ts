@@ -1,13 +1,11 @@
 import type { ComponentSummary } from '../../entities/component.js';
-import type { Actor } from '../../entities/user.js';
-import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
+import type { OrganizationRequest } from '../access/organization-request.js';
 import { requireMembership } from '../access/require-membership.js';
+import { pagingNumber } from '../paging/paging-number.js';
 
-export interface BrowseComponentsInput {
-  readonly actor: Actor;
-  readonly organizationId: string;
+export interface BrowseComponentsInput extends OrganizationRequest {
   /** Case-insensitive substring of the name. */
   readonly name?: string | undefined;
   /** Exact tag (tags compare case-sensitively, docs/rules.md). */
@@ -36,14 +34,8 @@ export async function browseComponents(
   input: BrowseComponentsInput,
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<ComponentBrowsePage> {
-  const pageSize = input.pageSize ?? 20;
-  const page = input.page ?? 1;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > Limits.listMax) {
-    throw invalidInput('pageSize', `must be a whole number from 1 to ${Limits.listMax}.`);
-  }
-  if (!Number.isInteger(page) || page < 1 || page > BROWSE_MAX_PAGE) {
-    throw invalidInput('page', `must be a whole number from 1 to ${BROWSE_MAX_PAGE}.`);
-  }
+  const pageSize = pagingNumber('pageSize', input.pageSize ?? 20, Limits.listMax);
+  const page = pagingNumber('page', input.page ?? 1, BROWSE_MAX_PAGE);
   await requireMembership(input.actor, input.organizationId, deps);
   const name = input.name?.trim();
   const tag = input.tag?.trim();

@@ -1,15 +1,13 @@
 import type { ComponentSummary } from '../../entities/component.js';
-import type { Actor } from '../../entities/user.js';
-import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 import { componentNameKey } from '../../rules/names.js';
+import type { OrganizationRequest } from '../access/organization-request.js';
 import { requireMembership } from '../access/require-membership.js';
+import { pagingNumber } from '../paging/paging-number.js';
 import { decodeCursor, encodeCursor } from './component-cursor.js';
 
-export interface ListComponentsInput {
-  readonly actor: Actor;
-  readonly organizationId: string;
+export interface ListComponentsInput extends OrganizationRequest {
   /** Case-insensitive substring of the name. */
   readonly name?: string | undefined;
   readonly limit?: number | undefined;
@@ -26,10 +24,7 @@ export async function listComponents(
   input: ListComponentsInput,
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<ComponentPage> {
-  const limit = input.limit ?? Limits.listDefault;
-  if (!Number.isInteger(limit) || limit < 1 || limit > Limits.listMax) {
-    throw invalidInput('limit', `must be a whole number from 1 to ${Limits.listMax}.`);
-  }
+  const limit = pagingNumber('limit', input.limit ?? Limits.listDefault, Limits.listMax);
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const name = input.name?.trim();
   // The page is read only if the actor is a member (one statement). An empty page

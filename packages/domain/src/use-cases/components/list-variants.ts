@@ -4,6 +4,7 @@ import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
+import { pagingNumber } from '../paging/paging-number.js';
 
 export interface VariantListing {
   readonly variants: { variant: Variant; environments: string[] }[];
@@ -16,10 +17,7 @@ export async function listVariants(
   input: { actor: Actor; componentId: string; limit?: number | undefined; beforeSequence?: number | undefined },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<VariantListing> {
-  const limit = input.limit ?? Limits.listDefault;
-  if (!Number.isInteger(limit) || limit < 1 || limit > Limits.listMax) {
-    throw invalidInput('limit', `must be a whole number from 1 to ${Limits.listMax}.`);
-  }
+  const limit = pagingNumber('limit', input.limit ?? Limits.listDefault, Limits.listMax);
   if (input.beforeSequence !== undefined && (!Number.isInteger(input.beforeSequence) || input.beforeSequence < 1)) {
     throw invalidInput('beforeSequence', 'must be a positive whole number.');
   }

@@ -46,7 +46,7 @@ export async function editFlowComponents(
   input: { actor: Actor; flowId: string; edit: string; componentId: string },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Flow> {
-  const flow = await loadManagedFlow(input.actor, input.flowId, 'change flows', deps);
+  const flow = await loadManagedFlow(input, 'change flows', deps);
   applyFlowEdit(flow.componentIds, input.edit, input.componentId); // refuse early, before any write
   if (input.edit === 'add') await validateFlowComponents(flow.organizationId, [input.componentId], deps);
   const updated = await deps.repos.flows.editComponents(

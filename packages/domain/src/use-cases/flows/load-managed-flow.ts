@@ -10,8 +10,7 @@ import { loadAccessibleFlow } from './load-accessible-flow.js';
  * what hosts render. Every member reads flows; another organization's flow is NOT_FOUND first.
  */
 export async function loadManagedFlow(
-  actor: Actor,
-  flowId: string,
+  { actor, flowId }: { actor: Actor; flowId: string },
   what: string,
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<Flow> {

@@ -11,7 +11,7 @@ export async function setFlowComponents(
   input: { actor: Actor; flowId: string; componentIds: readonly string[] },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Flow> {
-  const flow = await loadManagedFlow(input.actor, input.flowId, 'change flows', deps);
+  const flow = await loadManagedFlow(input, 'change flows', deps);
   const componentIds = await validateFlowComponents(flow.organizationId, input.componentIds, deps);
   const updated = await deps.repos.flows.setComponents(flow.id, componentIds, deps.clock.now(), auditNote(input.actor, deps));
   if (!updated) throw notFound('Flow', input.flowId);

@@ -10,7 +10,7 @@ export async function setFlowStatus(
   input: { actor: Actor; flowId: string; status: FlowStatus },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Flow> {
-  const flow = await loadManagedFlow(input.actor, input.flowId, 'publish or unpublish flows', deps);
+  const flow = await loadManagedFlow(input, 'publish or unpublish flows', deps);
   const updated = await deps.repos.flows.setStatus(flow.id, input.status, deps.clock.now(), auditNote(input.actor, deps));
   if (!updated) throw notFound('Flow', input.flowId);
   return updated;

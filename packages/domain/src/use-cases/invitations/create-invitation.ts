@@ -10,8 +10,8 @@ import {
   parseInvitableRole,
 } from '../../rules/invitations.js';
 import { canAssignRole, Permission } from '../../rules/roles.js';
-import { forbiddenFor, requirePermission } from '../access/require-permission.js';
-import { auditNote } from '../access/audit-note.js';
+import { auditedChange } from '../access/audited-change.js';
+import { forbiddenFor } from '../access/require-permission.js';
 
 export interface CreatedInvitation {
   readonly invitation: Invitation;
@@ -32,40 +32,34 @@ export async function createInvitation(
   input: { actor: Actor; organizationId: string; email: string; role: string; ttlSeconds?: number },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<CreatedInvitation> {
-  const membership = await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageMembers,
-    'invite people',
-    deps,
-  );
-  const email = normalizeInvitationEmail(input.email);
-  const role = parseInvitableRole(input.role);
-  if (!canAssignRole(membership.role, role))
-    throw forbiddenFor(membership, Permission.Own, `invite someone as ${role}`);
-  const token = newInvitationToken();
-  const now = deps.clock.now();
-  const created = await deps.repos.invitations.create(
-    {
-      id: deps.ids.newId(),
-      organizationId: input.organizationId,
-      email,
-      role,
-      tokenHash: hashInvitationToken(token),
-      invitedBy: input.actor.userId,
-      createdAt: now,
-      expiresAt: new Date(
-        now.getTime() + (input.ttlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS) * 1000,
-      ),
-    },
-    auditNote(input.actor, deps),
-  );
-  if (created === 'already-member') {
-    throw new DomainError(
-      ErrorCode.AlreadyMember,
-      `${email} is already a member of this organization: change their role on the Members page instead.`,
-      { email },
+  const access = { permission: Permission.ManageMembers, what: 'invite people' };
+  return auditedChange(input, access, deps, async (stamp, membership) => {
+    const email = normalizeInvitationEmail(input.email);
+    const role = parseInvitableRole(input.role);
+    if (!canAssignRole(membership.role, role))
+      throw forbiddenFor(membership, Permission.Own, `invite someone as ${role}`);
+    const token = newInvitationToken();
+    const ttlSeconds = input.ttlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS;
+    const created = await deps.repos.invitations.create(
+      {
+        id: deps.ids.newId(),
+        organizationId: input.organizationId,
+        email,
+        role,
+        tokenHash: hashInvitationToken(token),
+        invitedBy: input.actor.userId,
+        createdAt: stamp.now,
+        expiresAt: new Date(stamp.now.getTime() + ttlSeconds * 1000),
+      },
+      stamp.audit,
     );
-  }
-  return { ...created, token };
+    if (created === 'already-member') {
+      throw new DomainError(
+        ErrorCode.AlreadyMember,
+        `${email} is already a member of this organization: change their role on the Members page instead.`,
+        { email },
+      );
+    }
+    return { ...created, token };
+  });
 }

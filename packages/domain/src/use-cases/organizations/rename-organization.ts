@@ -3,22 +3,18 @@ import type { Actor } from '../../entities/user.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Permission } from '../../rules/roles.js';
-import { requirePermission } from '../access/require-permission.js';
+import { auditedChange } from '../access/audited-change.js';
 import { organizationName } from './new-organization.js';
-import { auditNote } from '../access/audit-note.js';
 
 /** Renames the organization (owners only); the trail records the old and the new name. */
 export async function renameOrganization(
   { actor, organizationId, name }: { actor: Actor; organizationId: string; name: string },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<Organization> {
-  await requirePermission(actor, organizationId, Permission.Own, 'rename the organization', deps);
-  const renamed = await deps.repos.organizations.rename({
-    organizationId,
-    name: organizationName(name),
-    audit: auditNote(actor, deps),
-    now: deps.clock.now(),
-  });
+  const access = { permission: Permission.Own, what: 'rename the organization' };
+  const renamed = await auditedChange({ actor, organizationId }, access, deps, (stamp) =>
+    deps.repos.organizations.rename({ organizationId, name: organizationName(name), ...stamp }),
+  );
   if (!renamed) throw notFound('Organization', organizationId);
   return renamed;
 }

@@ -1,6 +1,5 @@
 import type { PreviewKey } from '../../entities/preview-key.js';
 import type { Actor } from '../../entities/user.js';
-import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 import {
@@ -10,14 +9,20 @@ import {
   previewKeyPrefix,
 } from '../../rules/preview-keys.js';
 import { Permission } from '../../rules/roles.js';
-import { auditNote } from '../access/audit-note.js';
-import { requirePermission } from '../access/require-permission.js';
+import { auditedChange } from '../access/audited-change.js';
+import { createWithinLimit, type OrganizationLimit } from '../access/create-within-limit.js';
 
 export interface CreatedPreviewKey {
   readonly key: PreviewKey;
   /** Shown once: only its hash is stored. */
   readonly secret: string;
 }
+
+const PREVIEW_KEYS: OrganizationLimit = {
+  limit: Limits.previewKeysPerOrganization,
+  things: 'preview keys',
+  advice: 'revoke one it no longer uses, then create this one',
+};
 
 /**
  * A new preview key, for roles that manage the setup (Permission.ManageSetup). The per-organization limit is the
@@ -28,27 +33,24 @@ export async function createPreviewKey(
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<CreatedPreviewKey> {
   const name = normalizePreviewKeyName(input.name);
-  await requirePermission(input.actor, input.organizationId, Permission.ManageSetup, 'create preview keys', deps);
+  const access = { permission: Permission.ManageSetup, what: 'create preview keys' };
   const secret = newPreviewKeySecret();
-  const created = await deps.repos.previewKeys.create(
-    {
-      id: deps.ids.newId(),
-      organizationId: input.organizationId,
-      name,
-      prefix: previewKeyPrefix(secret),
-      secretHash: hashPreviewKey(secret),
-      createdBy: input.actor.userId,
-      createdAt: deps.clock.now(),
-    },
-    Limits.previewKeysPerOrganization,
-    auditNote(input.actor, deps),
+  const key = await auditedChange(input, access, deps, (stamp) =>
+    createWithinLimit(PREVIEW_KEYS, (limit) =>
+      deps.repos.previewKeys.create(
+        {
+          id: deps.ids.newId(),
+          organizationId: input.organizationId,
+          name,
+          prefix: previewKeyPrefix(secret),
+          secretHash: hashPreviewKey(secret),
+          createdBy: input.actor.userId,
+          createdAt: stamp.now,
+        },
+        limit,
+        stamp.audit,
+      ),
+    ),
   );
-  if (created === 'limit-reached') {
-    throw new DomainError(
-      ErrorCode.LimitReached,
-      `The organization already has ${Limits.previewKeysPerOrganization} preview keys: revoke one it no longer uses, then create this one.`,
-      { limit: Limits.previewKeysPerOrganization },
-    );
-  }
-  return { key: created, secret };
+  return { key, secret };
 }

@@ -1,12 +1,8 @@
 import type { ReleaseEvent } from '../../entities/release.js';
 import type { ReleaseRequest } from '../../entities/release-request.js';
 import type { Actor } from '../../entities/user.js';
-import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { Permission } from '../../rules/roles.js';
-import { requirePermission } from '../access/require-permission.js';
-import { alreadyDecided, loadReleaseRequest } from './load-release-request.js';
-import { auditNote } from '../access/audit-note.js';
+import { decideReleaseRequest } from './decide-release-request.js';
 
 /**
  * An owner or admin approves a pending release request: the request's variant is released to
@@ -19,23 +15,19 @@ export async function approveReleaseRequest(
   input: { actor: Actor; requestId: string },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<{ request: ReleaseRequest; event: ReleaseEvent }> {
-  const request = await loadReleaseRequest(input.actor, input.requestId, deps);
-  await requirePermission(
-    input.actor,
-    request.organizationId,
-    Permission.PublishProtected,
+  const { request, event } = await decideReleaseRequest(
+    input,
     'approve release requests',
     deps,
+    (pending, { now, audit }) =>
+      deps.repos.releaseRequests.approve({
+        requestId: pending.id,
+        approvedBy: input.actor.userId,
+        eventId: deps.ids.newId(),
+        now,
+        audit,
+        publishAuditId: deps.ids.newId(),
+      }),
   );
-  const result = await deps.repos.releaseRequests.approve({
-    requestId: request.id,
-    approvedBy: input.actor.userId,
-    eventId: deps.ids.newId(),
-    now: deps.clock.now(),
-    audit: auditNote(input.actor, deps),
-    publishAuditId: deps.ids.newId(),
-  });
-  if (result.outcome === 'missing') throw notFound('Release request', input.requestId);
-  if (result.outcome === 'already-decided') throw await alreadyDecided(result.request, deps);
-  return { request: result.request, event: result.event };
+  return { request, event };
 }

@@ -1,11 +1,8 @@
 import { MAX_DECLINE_REASON_LENGTH, type ReleaseRequest } from '../../entities/release-request.js';
 import type { Actor } from '../../entities/user.js';
-import { invalidInput, notFound } from '../../errors/factories.js';
+import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { Permission } from '../../rules/roles.js';
-import { requirePermission } from '../access/require-permission.js';
-import { alreadyDecided, loadReleaseRequest } from './load-release-request.js';
-import { auditNote } from '../access/audit-note.js';
+import { decideReleaseRequest } from './decide-release-request.js';
 
 /**
  * An owner or admin declines a pending release request with a reason the requester reads
@@ -17,27 +14,27 @@ export async function declineReleaseRequest(
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<{ request: ReleaseRequest }> {
   // Access first: another organization's id answers NOT_FOUND whatever the reason.
-  const request = await loadReleaseRequest(input.actor, input.requestId, deps);
-  await requirePermission(
-    input.actor,
-    request.organizationId,
-    Permission.PublishProtected,
+  const { request } = await decideReleaseRequest(
+    input,
     'decline release requests',
     deps,
+    (pending, { now, audit }) => {
+      const reason = input.reason.trim();
+      if (reason === '')
+        throw invalidInput('reason', 'say why the request is declined; the requester reads it.');
+      if (reason.length > MAX_DECLINE_REASON_LENGTH)
+        throw invalidInput(
+          'reason',
+          `at most ${MAX_DECLINE_REASON_LENGTH} characters; shorten it.`,
+        );
+      return deps.repos.releaseRequests.decline({
+        requestId: pending.id,
+        declinedBy: input.actor.userId,
+        reason,
+        now,
+        audit,
+      });
+    },
   );
-  const reason = input.reason.trim();
-  if (reason === '')
-    throw invalidInput('reason', 'say why the request is declined; the requester reads it.');
-  if (reason.length > MAX_DECLINE_REASON_LENGTH)
-    throw invalidInput('reason', `at most ${MAX_DECLINE_REASON_LENGTH} characters; shorten it.`);
-  const result = await deps.repos.releaseRequests.decline({
-    requestId: request.id,
-    declinedBy: input.actor.userId,
-    reason,
-    now: deps.clock.now(),
-    audit: auditNote(input.actor, deps),
-  });
-  if (result.outcome === 'missing') throw notFound('Release request', input.requestId);
-  if (result.outcome === 'already-decided') throw await alreadyDecided(result.request, deps);
-  return { request: result.request };
+  return { request };
 }

@@ -3,9 +3,8 @@ import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
 import { Permission } from '../../rules/roles.js';
-import { auditNote } from '../access/audit-note.js';
+import { auditedChange } from '../access/audited-change.js';
 import { requireMembership } from '../access/require-membership.js';
-import { requirePermission } from '../access/require-permission.js';
 
 export async function listEnvironments(
   { actor, organizationId }: { actor: Actor; organizationId: string },
@@ -26,13 +25,14 @@ export async function createEnvironment(
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<Environment> {
   const environmentName = normalizeEnvironmentName(name);
-  await requirePermission(actor, organizationId, Permission.ManageSetup, 'add environments', deps);
-  return deps.repos.environments.create({
-    id: deps.ids.newId(),
-    organizationId,
-    name: environmentName,
-    protected: isProtected,
-    now: deps.clock.now(),
-    audit: auditNote(actor, deps),
-  });
+  const access = { permission: Permission.ManageSetup, what: 'add environments' };
+  return auditedChange({ actor, organizationId }, access, deps, (stamp) =>
+    deps.repos.environments.create({
+      id: deps.ids.newId(),
+      organizationId,
+      name: environmentName,
+      protected: isProtected,
+      ...stamp,
+    }),
+  );
 }

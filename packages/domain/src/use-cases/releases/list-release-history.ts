@@ -5,6 +5,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
 import { Limits } from '../../rules/limits.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
+import { pagingNumber } from '../paging/paging-number.js';
 
 export interface ReleaseHistory {
   /** The component's current release per environment. */
@@ -27,10 +28,7 @@ export async function listReleaseHistory(
   input: { actor: Actor; componentId: string; limit?: number | undefined; before?: string | undefined; after?: string | undefined },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<ReleaseHistory> {
-  const limit = input.limit ?? Limits.listDefault;
-  if (!Number.isInteger(limit) || limit < 1 || limit > Limits.listMax) {
-    throw invalidInput('limit', `must be a whole number from 1 to ${Limits.listMax}.`);
-  }
+  const limit = pagingNumber('limit', input.limit ?? Limits.listDefault, Limits.listMax);
   if (input.before !== undefined && input.after !== undefined) {
     throw invalidInput('before', 'give either before or after, not both.');
   }

@@ -4,7 +4,7 @@ import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { normalizeEnvironmentName } from '../../rules/names.js';
-import { auditNote } from '../access/audit-note.js';
+import { changeStamp } from '../access/change-stamp.js';
 import { loadManagedEnvironment } from './load-managed-environment.js';
 
 /**
@@ -16,17 +16,13 @@ export async function renameEnvironment(
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<Environment> {
   const name = normalizeEnvironmentName(input.name);
-  const environment = await loadManagedEnvironment(
-    input.actor,
-    input.organizationId,
-    input.environmentId,
-    deps,
-  );
+  const environment = await loadManagedEnvironment(input, deps);
   if (environment.name === name) return environment;
-  const renamed = await deps.repos.environments.rename(environment.id, name, {
-    now: deps.clock.now(),
-    audit: auditNote(input.actor, deps),
-  });
+  const renamed = await deps.repos.environments.rename(
+    environment.id,
+    name,
+    changeStamp(input.actor, deps),
+  );
   if (!renamed) throw notFound('Environment', input.environmentId);
   return renamed;
 }
@@ -36,16 +32,11 @@ export async function removeEnvironment(
   input: { actor: Actor; organizationId: string; environmentId: string },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<void> {
-  const environment = await loadManagedEnvironment(
-    input.actor,
-    input.organizationId,
-    input.environmentId,
-    deps,
+  const environment = await loadManagedEnvironment(input, deps);
+  const outcome = await deps.repos.environments.remove(
+    environment.id,
+    changeStamp(input.actor, deps),
   );
-  const outcome = await deps.repos.environments.remove(environment.id, {
-    now: deps.clock.now(),
-    audit: auditNote(input.actor, deps),
-  });
   if (outcome === 'missing') throw notFound('Environment', input.environmentId);
   if (outcome === 'in-use') {
     throw new DomainError(

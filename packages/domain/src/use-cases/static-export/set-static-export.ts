@@ -3,8 +3,7 @@ import type { Actor } from '../../entities/user.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Permission } from '../../rules/roles.js';
-import { auditNote } from '../access/audit-note.js';
-import { requirePermission } from '../access/require-permission.js';
+import { auditedChange } from '../access/audited-change.js';
 
 /**
  * Turns the organization's static export on (an export job of everything is queued with the
@@ -14,19 +13,14 @@ export async function setStaticExport(
   input: { actor: Actor; organizationId: string; enabled: boolean },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<StaticExport> {
-  await requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    'turn the static export on or off',
-    deps,
+  const access = { permission: Permission.ManageSetup, what: 'turn the static export on or off' };
+  const result = await auditedChange(input, access, deps, (stamp) =>
+    deps.repos.staticExports.setEnabled({
+      organizationId: input.organizationId,
+      enabled: input.enabled,
+      ...stamp,
+    }),
   );
-  const result = await deps.repos.staticExports.setEnabled({
-    organizationId: input.organizationId,
-    enabled: input.enabled,
-    now: deps.clock.now(),
-    audit: auditNote(input.actor, deps),
-  });
   if (!result) throw notFound('Organization', input.organizationId);
   return result;
 }

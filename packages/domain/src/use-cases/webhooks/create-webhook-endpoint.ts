@@ -1,16 +1,22 @@
 import type { WebhookEndpoint } from '../../entities/webhook.js';
 import type { Actor } from '../../entities/user.js';
-import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { Limits } from '../../rules/limits.js';
 import { newWebhookSecret, normalizeWebhookEventTypes } from '../../rules/webhooks.js';
-import { auditNote } from '../access/audit-note.js';
-import { acceptableWebhookUrl, requireWebhookManager, type WebhookDeps } from './webhook-deps.js';
+import { auditedChange } from '../access/audited-change.js';
+import { createWithinLimit, type OrganizationLimit } from '../access/create-within-limit.js';
+import { acceptableWebhookUrl, WEBHOOK_ACCESS, type WebhookDeps } from './webhook-deps.js';
 
 export interface CreatedWebhookEndpoint {
   readonly endpoint: WebhookEndpoint;
   /** The signing secret (`whsec_…`), shown once. */
   readonly secret: string;
 }
+
+const WEBHOOK_ENDPOINTS: OrganizationLimit = {
+  limit: Limits.webhookEndpointsPerOrganization,
+  things: 'webhook endpoints',
+  advice: 'delete one it no longer uses, then add this one',
+};
 
 /**
  * A new endpoint (Permission.ManageSetup): URL form and outbound rule, at least one event type,
@@ -26,30 +32,26 @@ export async function createWebhookEndpoint(
   },
   deps: WebhookDeps,
 ): Promise<CreatedWebhookEndpoint> {
-  await requireWebhookManager(input, deps);
-  const eventTypes = normalizeWebhookEventTypes(input.eventTypes);
-  const url = await acceptableWebhookUrl(input.url, deps);
-  const secret = newWebhookSecret();
-  const created = await deps.repos.webhookEndpoints.create(
-    {
-      id: deps.ids.newId(),
-      organizationId: input.organizationId,
-      url,
-      eventTypes,
-      secret,
-      enabled: input.enabled,
-      createdBy: input.actor.userId,
-      createdAt: deps.clock.now(),
-    },
-    Limits.webhookEndpointsPerOrganization,
-    auditNote(input.actor, deps),
-  );
-  if (created === 'limit-reached') {
-    throw new DomainError(
-      ErrorCode.LimitReached,
-      `The organization already has ${Limits.webhookEndpointsPerOrganization} webhook endpoints: delete one it no longer uses, then add this one.`,
-      { limit: Limits.webhookEndpointsPerOrganization },
+  return auditedChange(input, WEBHOOK_ACCESS, deps, async (stamp) => {
+    const eventTypes = normalizeWebhookEventTypes(input.eventTypes);
+    const url = await acceptableWebhookUrl(input.url, deps);
+    const secret = newWebhookSecret();
+    const endpoint = await createWithinLimit(WEBHOOK_ENDPOINTS, (limit) =>
+      deps.repos.webhookEndpoints.create(
+        {
+          id: deps.ids.newId(),
+          organizationId: input.organizationId,
+          url,
+          eventTypes,
+          secret,
+          enabled: input.enabled,
+          createdBy: input.actor.userId,
+          createdAt: stamp.now,
+        },
+        limit,
+        stamp.audit,
+      ),
     );
-  }
-  return { endpoint: created, secret };
+    return { endpoint, secret };
+  });
 }

@@ -1,9 +1,8 @@
 import type { Actor } from '../../entities/user.js';
 import type { WebhookAttempt, WebhookEndpoint } from '../../entities/webhook.js';
-import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { isUuid } from '../../rules/ids.js';
 import { Limits } from '../../rules/limits.js';
+import { requireFound } from '../access/require-found.js';
 import { requireWebhookManager } from './webhook-deps.js';
 
 /** An endpoint with its recent delivery attempts, newest first; another organization's id is "not found". */
@@ -12,10 +11,9 @@ export async function getWebhookEndpoint(
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<{ endpoint: WebhookEndpoint; attempts: WebhookAttempt[] }> {
   await requireWebhookManager(input, deps);
-  const endpoint = isUuid(input.endpointId)
-    ? await deps.repos.webhookEndpoints.find(input.organizationId, input.endpointId)
-    : null;
-  if (!endpoint) throw notFound('Webhook endpoint', input.endpointId);
+  const endpoint = await requireFound('Webhook endpoint', input.endpointId, (endpointId) =>
+    deps.repos.webhookEndpoints.find(input.organizationId, endpointId),
+  );
   const attempts = await deps.repos.webhookEndpoints.recentAttempts(
     input.organizationId,
     endpoint.id,

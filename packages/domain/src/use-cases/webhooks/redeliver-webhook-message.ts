@@ -2,7 +2,7 @@ import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
-import { isUuid } from '../../rules/ids.js';
+import { requireFound } from '../access/require-found.js';
 import { requireWebhookManager } from './webhook-deps.js';
 
 /**
@@ -14,10 +14,9 @@ export async function redeliverWebhookMessage(
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<void> {
   await requireWebhookManager(input, deps);
-  const endpoint = isUuid(input.endpointId)
-    ? await deps.repos.webhookEndpoints.find(input.organizationId, input.endpointId)
-    : null;
-  if (!endpoint) throw notFound('Webhook endpoint', input.endpointId);
+  const endpoint = await requireFound('Webhook endpoint', input.endpointId, (endpointId) =>
+    deps.repos.webhookEndpoints.find(input.organizationId, endpointId),
+  );
   if (!endpoint.enabled)
     throw new DomainError(
       ErrorCode.Conflict,

@@ -1,10 +1,9 @@
 import type { Actor } from '../../entities/user.js';
 import type { WebhookEndpoint } from '../../entities/webhook.js';
-import { notFound } from '../../errors/factories.js';
-import { isUuid } from '../../rules/ids.js';
 import { normalizeWebhookEventTypes } from '../../rules/webhooks.js';
-import { auditNote } from '../access/audit-note.js';
-import { requireWebhookManager, type WebhookDeps } from './webhook-deps.js';
+import { auditedChange } from '../access/audited-change.js';
+import { requireFound } from '../access/require-found.js';
+import { WEBHOOK_ACCESS, type WebhookDeps } from './webhook-deps.js';
 
 /** Changes an endpoint's event types and/or enabled state; enabling clears the worker's "disabled" notice. */
 export async function updateWebhookEndpoint(
@@ -17,19 +16,17 @@ export async function updateWebhookEndpoint(
   },
   deps: Omit<WebhookDeps, 'webhookUrls'>,
 ): Promise<WebhookEndpoint> {
-  await requireWebhookManager(input, deps);
-  const eventTypes =
-    input.eventTypes === undefined ? undefined : normalizeWebhookEventTypes(input.eventTypes);
-  const updated = isUuid(input.endpointId)
-    ? await deps.repos.webhookEndpoints.update({
+  return auditedChange(input, WEBHOOK_ACCESS, deps, (stamp) => {
+    const eventTypes =
+      input.eventTypes === undefined ? undefined : normalizeWebhookEventTypes(input.eventTypes);
+    return requireFound('Webhook endpoint', input.endpointId, (endpointId) =>
+      deps.repos.webhookEndpoints.update({
         organizationId: input.organizationId,
-        endpointId: input.endpointId,
+        endpointId,
         ...(eventTypes ? { eventTypes } : {}),
         ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-        now: deps.clock.now(),
-        audit: auditNote(input.actor, deps),
-      })
-    : null;
-  if (!updated) throw notFound('Webhook endpoint', input.endpointId);
-  return updated;
+        ...stamp,
+      }),
+    );
+  });
 }

@@ -5,6 +5,7 @@ import type { WebhookUrlPolicy } from '../../ports/webhook-endpoints.js';
 import { invalidInput } from '../../errors/factories.js';
 import { Permission } from '../../rules/roles.js';
 import { normalizeWebhookUrl } from '../../rules/webhooks.js';
+import type { ChangeAccess } from '../access/audited-change.js';
 import { requirePermission } from '../access/require-permission.js';
 
 /** What the use cases that take a URL need besides the usual: the edge's outbound rule. */
@@ -24,14 +25,11 @@ export async function acceptableWebhookUrl(
 }
 
 /** Webhooks are setup, and their URLs can be internal knowledge: owners and admins only, reading included. */
+export const WEBHOOK_ACCESS: ChangeAccess = { permission: Permission.ManageSetup, what: 'manage webhooks' };
+
+/** The actor's membership when it may manage the organization's webhooks (WEBHOOK_ACCESS). */
 export const requireWebhookManager = (
   input: { actor: Actor; organizationId: string },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<Membership> =>
-  requirePermission(
-    input.actor,
-    input.organizationId,
-    Permission.ManageSetup,
-    'manage webhooks',
-    deps,
-  );
+  requirePermission(input.actor, input.organizationId, WEBHOOK_ACCESS.permission, WEBHOOK_ACCESS.what, deps);
