@@ -54,6 +54,7 @@ const NO_FIELDS = z.object({});
 /**
  * One dashboard POST: its path, the form it reads, the use case it runs and where it goes
  * afterwards. The session, the CSRF check and the error pages are `mountActions`' (./mount-actions.ts).
+ * A new form is one declaration in its area's list (routes/<area>-routes.ts) plus its use case.
  *
  * Under `/orgs/:orgId` the organization is the visitor's membership, checked before the form is
  * read: a foreign or unknown id is "not found", as on every page.

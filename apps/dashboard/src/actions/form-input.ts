@@ -8,8 +8,8 @@ import { z } from 'zod';
  * exactly what the domain's INVALID_INPUT would (`<field>: <problem>`).
  */
 
-/** A text field as `field()` reads it: '' when absent or not text. */
-export const text = z.unknown().transform((value) => (typeof value === 'string' ? value : ''));
+/** A text field as `field()` reads it: '' when absent or not text (optional, else zod refuses an absent key). */
+export const text = z.unknown().optional().transform((value) => (typeof value === 'string' ? value : ''));
 
 /** A checkbox: ticked sends "on", unticked sends nothing. */
 export const checked = text.transform((value) => value === 'on');
@@ -17,6 +17,7 @@ export const checked = text.transform((value) => value === 'on');
 /** A checkbox group: one string or a list. */
 export const list = z
   .unknown()
+  .optional()
   .transform((value) =>
     Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [],
   );

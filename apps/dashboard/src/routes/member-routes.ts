@@ -20,7 +20,7 @@ import { notice, organizationOf, page, sendPage, type RouteContext } from './con
 const members = (orgId: string) => `/orgs/${orgId}/members`;
 
 /** What an organization's members and settings pages post. Every rule is the domain's. */
-export const memberActions = [
+const memberActions = [
   defineAction({
     path: '/orgs/:orgId/members/:userId/role',
     input: z.object({ from: text, role: text }),
