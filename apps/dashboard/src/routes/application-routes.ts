@@ -1,33 +1,45 @@
 import { listConnectedApplications, revokeConnectedApplication, type ConnectedApplicationsDeps } from '@cp/domain';
 import { Router } from 'express';
+import { defineAction } from '../actions/define-action.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { applicationsPage } from '../pages/applications-page.js';
 import { messagePage } from '../pages/layout.js';
-import { formBody, notice, page, sendPage, type RouteContext } from './context.js';
+import { notice, page, sendPage, type RouteContext } from './context.js';
+
+/** The use cases' dependencies: the dashboard is itself a first-party client, not a connected application. */
+const applicationsOf = (ctx: RouteContext): ConnectedApplicationsDeps => ({
+  grants: ctx.grants,
+  firstPartyClientIds: [ctx.config.clientId],
+  clock: ctx.domain.clock,
+  ids: ctx.domain.ids,
+});
+
+const applicationActions = [
+  defineAction({
+    path: '/applications/:grantId/revoke',
+    run: async ({ actor, params }, ctx) => {
+      const outcome = await revokeConnectedApplication({ actor, grantId: params.grantId }, applicationsOf(ctx));
+      if (outcome !== 'not-connected') ctx.log.info({ userId: actor.userId, grantId: params.grantId }, 'grant revoked from the dashboard');
+      return outcome;
+    },
+    done: (outcome, { visitor }) =>
+      outcome === 'not-connected'
+        ? {
+            status: 404,
+            page: messagePage({ title: 'Not found', message: 'That application is not connected to your account.', chrome: visitor.chrome(null), link: { href: '/applications', label: 'Connected applications' } }),
+          }
+        : { to: '/applications', notice: 'revoked' },
+  }),
+];
 
 /** The user's connected applications (the same use cases as the auth server's /account). */
 export function applicationRoutes(ctx: RouteContext): Router {
   const router = Router();
-  // The dashboard is itself a first-party client: signing in to it is not a connected application.
-  const applications: ConnectedApplicationsDeps = {
-    grants: ctx.grants,
-    firstPartyClientIds: [ctx.config.clientId],
-    clock: ctx.domain.clock,
-    ids: ctx.domain.ids,
-  };
 
   router.get('/applications', page(ctx, async (req, res, visitor) => {
-    const connected = await listConnectedApplications({ actor: visitor.actor }, applications);
+    const connected = await listConnectedApplications({ actor: visitor.actor }, applicationsOf(ctx));
     sendPage(res, 200, applicationsPage({ applications: connected, mcpUrl: ctx.config.mcpUrl, notice: notice(req), chrome: visitor.chrome(null) }));
   }));
 
-  router.post('/applications/:grantId/revoke', formBody, page(ctx, async (req, res, visitor) => {
-    const grantId = String(req.params.grantId);
-    if ((await revokeConnectedApplication({ actor: visitor.actor, grantId }, applications)) === 'not-connected') {
-      return sendPage(res, 404, messagePage({ title: 'Not found', message: 'That application is not connected to your account.', chrome: visitor.chrome(null), link: { href: '/applications', label: 'Connected applications' } }));
-    }
-    ctx.log.info({ userId: visitor.user.id, grantId }, 'grant revoked from the dashboard');
-    res.redirect(303, '/applications?notice=revoked');
-  }));
-
-  return router;
+  return mountActions(router, ctx, applicationActions);
 }

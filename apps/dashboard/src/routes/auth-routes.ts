@@ -30,8 +30,9 @@ export function authRoutes(ctx: RouteContext): Router {
     }
   });
 
+  // Not a kit action (../actions): signing out needs no session, and a form without a valid CSRF token is ignored
+  // (another site cannot sign people out) rather than answered with the kit's "form expired" page.
   router.post('/logout', formBody, (req, res) => {
-    // Without a valid CSRF token nothing happens (another site cannot sign people out).
     if (ctx.csrf.verify(req)) ctx.session.clear(res);
     res.redirect(303, '/signed-out');
   });

@@ -1,16 +1,39 @@
 import { countReleasesPerWeek, editComponentTags, getComponentPage, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
 import { Router } from 'express';
+import { z } from 'zod';
 import { RELEASE_CHART_WEEKS } from '../pages/charts/releases-per-week.js';
 import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
 import { componentPageHref, componentPageLinks, parseComponentPageQuery } from './component-page-query.js';
 import { hostLinks } from './host-links.js';
-import { field } from '@cp/web-forms';
-import { formBody, notice, page, query, sendPage, type RouteContext } from './context.js';
+import { defineAction } from '../actions/define-action.js';
+import { text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
+import { notice, page, query, sendPage, type RouteContext } from './context.js';
 
 /** Content-Security-Policy of a variant preview: its own opaque origin (sandbox without allow-same-origin), nothing from the network. */
 export const PREVIEW_CSP =
   "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; media-src data: blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+const tagList = (tags: string) => tags.split(',').map((t) => t.trim()).filter((t) => t !== '');
+
+const componentActions = [
+  defineAction({
+    path: '/component/:id/tags',
+    input: z.object({ tags: text.transform(tagList) }),
+    run: ({ actor, params, input }, ctx) => editComponentTags({ actor, componentId: params.id, set: input.tags }, ctx.domain),
+    done: (_, { params }) => ({ to: `/component/${params.id}`, notice: 'tags' }),
+  }),
+  /** The confirmation page's one POST (GET /component/:id/publish). */
+  defineAction({
+    path: '/component/:id/publish',
+    input: z.object({ environment: text, variant: text }),
+    run: ({ actor, params, input }, ctx) =>
+      publishVariant({ actor, componentId: params.id, environment: input.environment, variantId: input.variant }, ctx.domain),
+    // A member's publish to a protected environment became a release request.
+    done: ({ outcome }, { params }) => ({ to: `/component/${params.id}`, notice: outcome === 'requested' ? 'requested' : 'published' }),
+  }),
+];
 
 /** The component page: details, tags, variants and preview, environments, publish / roll back, history. */
 export function componentRoutes(ctx: RouteContext): Router {
@@ -44,13 +67,6 @@ export function componentRoutes(ctx: RouteContext): Router {
     }));
   }));
 
-  router.post('/component/:id/tags', formBody, page(ctx, async (req, res, visitor) => {
-    const componentId = String(req.params.id);
-    const tags = field(req, 'tags').split(',').map((t) => t.trim()).filter((t) => t !== '');
-    await editComponentTags({ actor: visitor.actor, componentId, set: tags }, ctx.domain);
-    res.redirect(303, `/component/${componentId}?notice=tags`);
-  }));
-
   router.get('/component/:id/variants/:variantId/preview', page(ctx, async (req, res, visitor) => {
     const { content } = await getVariantContent({ actor: visitor.actor, componentId: String(req.params.id), variantId: String(req.params.variantId) }, ctx.domain);
     res.status(200).set({ 'Content-Security-Policy': PREVIEW_CSP, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'private, max-age=3600', 'Referrer-Policy': 'no-referrer' }).type('html').send(Buffer.from(content));
@@ -65,12 +81,5 @@ export function componentRoutes(ctx: RouteContext): Router {
     sendPage(res, 200, publishPage(preview, visitor.chrome(preview.component.organizationId)));
   }));
 
-  router.post('/component/:id/publish', formBody, page(ctx, async (req, res, visitor) => {
-    const componentId = String(req.params.id);
-    const outcome = await publishVariant({ actor: visitor.actor, componentId, environment: field(req, 'environment'), variantId: field(req, 'variant') }, ctx.domain);
-    // A member's publish to a protected environment became a release request.
-    res.redirect(303, `/component/${componentId}?notice=${outcome.outcome === 'requested' ? 'requested' : 'published'}`);
-  }));
-
-  return router;
+  return mountActions(router, ctx, componentActions);
 }

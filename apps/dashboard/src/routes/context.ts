@@ -120,7 +120,7 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
 }
 
 /** Success messages after a redirect, by key, so a URL cannot put arbitrary text on a page. */
-export const NOTICES: Readonly<Record<string, string>> = {
+export const NOTICES = {
   tags: 'Tags saved.',
   published: 'Published. Hosts get it from /consume within about a minute (cache).',
   requested: 'Release request sent; waiting for an owner or admin to approve it.',
@@ -152,12 +152,15 @@ export const NOTICES: Readonly<Record<string, string>> = {
   left: 'You left the organization.',
   'org-renamed': 'Organization renamed.',
   'org-deleted': 'Organization deleted.',
-};
+} as const satisfies Readonly<Record<string, string>>;
 
-export const notice = (req: Request): string | null => NOTICES[query(req, 'notice')] ?? null;
+/** A notice an action may name after its redirect. */
+export type NoticeKey = keyof typeof NOTICES;
+
+export const notice = (req: Request): string | null => (NOTICES as Readonly<Record<string, string>>)[query(req, 'notice')] ?? null;
 
 /** The organization of the route's `:orgId` as the visitor belongs to it; others are "not found" like every page. */
-export function organizationOf(req: Request, visitor: Visitor): MemberOrganization {
+export function organizationOf(req: Pick<Request, 'params'>, visitor: Visitor): MemberOrganization {
   const organizationId = String(req.params.orgId);
   const organization = visitor.organizations.find((o) => o.id === organizationId);
   if (organization === undefined) throw notFound('Organization', organizationId);

@@ -1,22 +1,51 @@
-import { createEnvironment, invalidInput, listEnvironments, removeEnvironment, renameEnvironment, setEnvironmentProtection } from '@cp/domain';
-import { Router, type Request } from 'express';
+import { createEnvironment, listEnvironments, removeEnvironment, renameEnvironment, setEnvironmentProtection } from '@cp/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { choice, text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { environmentsPage } from '../pages/environments-page.js';
-import { field } from '@cp/web-forms';
-import { formBody, notice, page, sendPage, type RouteContext } from './context.js';
+import { notice, page, sendPage, type RouteContext } from './context.js';
 
-/** The form's `protected`: the toggle sends true or false, the add form's checkbox true or nothing. */
-function protectedField(req: Request, absent: boolean | null): boolean {
-  const value = field(req, 'protected');
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (value === '' && absent !== null) return absent;
-  throw invalidInput('protected', 'send true (only owners and admins publish there) or false (every member does).');
-}
+const PROTECTED = 'send true (only owners and admins publish there) or false (every member does).';
+/** The add form's checkbox sends true or nothing; the toggle sends true or false. */
+const checkboxProtected = choice({ true: true, false: false, '': false }, PROTECTED);
+const toggleProtected = choice({ true: true, false: false }, PROTECTED);
+
+const base = (orgId: string) => `/orgs/${orgId}/environments`;
+
+const environmentActions = [
+  defineAction({
+    path: '/orgs/:orgId/environments',
+    input: z.object({ name: text, protected: checkboxProtected }),
+    run: ({ actor, organization, input }, ctx) => createEnvironment({ actor, organizationId: organization.id, ...input }, ctx.domain),
+    done: (_, { organization }) => ({ to: base(organization.id), notice: 'env-added' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/environments/:envId/rename',
+    input: z.object({ name: text }),
+    run: ({ actor, organization, params, input }, ctx) =>
+      renameEnvironment({ actor, organizationId: organization.id, environmentId: params.envId, name: input.name }, ctx.domain),
+    done: (_, { organization }) => ({ to: base(organization.id), notice: 'env-renamed' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/environments/:envId/protection',
+    input: z.object({ protected: toggleProtected }),
+    run: ({ actor, organization, params, input }, ctx) =>
+      setEnvironmentProtection({ actor, organizationId: organization.id, environmentId: params.envId, ...input }, ctx.domain),
+    done: (changed, { organization }) => ({ to: base(organization.id), notice: changed.protected ? 'env-protected' : 'env-opened' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/environments/:envId/remove',
+    run: ({ actor, organization, params }, ctx) =>
+      removeEnvironment({ actor, organizationId: organization.id, environmentId: params.envId }, ctx.domain),
+    done: (_, { organization }) => ({ to: base(organization.id), notice: 'env-removed' }),
+  }),
+];
 
 /** An organization's environments: add, rename, remove one nothing was released to, protect or open. */
 export function environmentRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const base = (orgId: string) => `/orgs/${orgId}/environments`;
 
   router.get('/orgs/:orgId/environments', page(ctx, async (req, res, visitor) => {
     const organizationId = String(req.params.orgId);
@@ -25,29 +54,5 @@ export function environmentRoutes(ctx: RouteContext): Router {
     sendPage(res, 200, environmentsPage({ organizationId, environments, role, chrome: visitor.chrome(organizationId), notice: notice(req) }));
   }));
 
-  router.post('/orgs/:orgId/environments', formBody, page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    await createEnvironment({ actor: visitor.actor, organizationId, name: field(req, 'name'), protected: protectedField(req, false) }, ctx.domain);
-    res.redirect(303, `${base(organizationId)}?notice=env-added`);
-  }));
-
-  router.post('/orgs/:orgId/environments/:envId/rename', formBody, page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    await renameEnvironment({ actor: visitor.actor, organizationId, environmentId: String(req.params.envId), name: field(req, 'name') }, ctx.domain);
-    res.redirect(303, `${base(organizationId)}?notice=env-renamed`);
-  }));
-
-  router.post('/orgs/:orgId/environments/:envId/protection', formBody, page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    const changed = await setEnvironmentProtection({ actor: visitor.actor, organizationId, environmentId: String(req.params.envId), protected: protectedField(req, null) }, ctx.domain);
-    res.redirect(303, `${base(organizationId)}?notice=${changed.protected ? 'env-protected' : 'env-opened'}`);
-  }));
-
-  router.post('/orgs/:orgId/environments/:envId/remove', formBody, page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    await removeEnvironment({ actor: visitor.actor, organizationId, environmentId: String(req.params.envId) }, ctx.domain);
-    res.redirect(303, `${base(organizationId)}?notice=env-removed`);
-  }));
-
-  return router;
+  return mountActions(router, ctx, environmentActions);
 }

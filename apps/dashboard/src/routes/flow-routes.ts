@@ -1,9 +1,34 @@
 import { createFlow, editFlowComponents, getFlowPage, listFlows, setFlowStatus } from '@cp/domain';
 import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { flowPage } from '../pages/flow-page.js';
 import { flowsPage } from '../pages/flows-page.js';
-import { field } from '@cp/web-forms';
-import { formBody, notice, page, sendPage, type RouteContext } from './context.js';
+import { notice, page, sendPage, type RouteContext } from './context.js';
+
+const flowActions = [
+  defineAction({
+    path: '/orgs/:orgId/flows',
+    input: z.object({ name: text }),
+    run: ({ actor, organization, input }, ctx) => createFlow({ actor, organizationId: organization.id, name: input.name }, ctx.domain),
+    done: (flow) => ({ to: `/flows/${flow.id}`, notice: 'flow-saved' }),
+  }),
+  defineAction({
+    path: '/flows/:flowId/components',
+    input: z.object({ op: text, component: text }),
+    run: ({ actor, params, input }, ctx) =>
+      editFlowComponents({ actor, flowId: params.flowId, edit: input.op, componentId: input.component }, ctx.domain),
+    done: (flow) => ({ to: `/flows/${flow.id}`, notice: 'flow-saved' }),
+  }),
+  defineAction({
+    path: '/flows/:flowId/status',
+    input: z.object({ status: text.transform((status) => (status === 'published' ? 'published' : 'draft')) }),
+    run: ({ actor, params, input }, ctx) => setFlowStatus({ actor, flowId: params.flowId, status: input.status }, ctx.domain),
+    done: (flow, { input }) => ({ to: `/flows/${flow.id}`, notice: input.status === 'published' ? 'flow-published' : 'flow-unpublished' }),
+  }),
+];
 
 /** Flows (legacy `/flow`): create, order components, publish. */
 export function flowRoutes(ctx: RouteContext): Router {
@@ -16,27 +41,11 @@ export function flowRoutes(ctx: RouteContext): Router {
     sendPage(res, 200, flowsPage({ organizationId, flows, role, chrome: visitor.chrome(organizationId) }));
   }));
 
-  router.post('/orgs/:orgId/flows', formBody, page(ctx, async (req, res, visitor) => {
-    const flow = await createFlow({ actor: visitor.actor, organizationId: String(req.params.orgId), name: field(req, 'name') }, ctx.domain);
-    res.redirect(303, `/flows/${flow.id}?notice=flow-saved`);
-  }));
-
   router.get('/flows/:flowId', page(ctx, async (req, res, visitor) => {
     const view = await getFlowPage({ actor: visitor.actor, flowId: String(req.params.flowId) }, ctx.domain);
     const role = visitor.organizations.find((org) => org.id === view.flow.organizationId)?.role;
     sendPage(res, 200, flowPage({ view, role, chrome: visitor.chrome(view.flow.organizationId), notice: notice(req), deliveryUrl: ctx.config.deliveryUrl }));
   }));
 
-  router.post('/flows/:flowId/components', formBody, page(ctx, async (req, res, visitor) => {
-    const flow = await editFlowComponents({ actor: visitor.actor, flowId: String(req.params.flowId), edit: field(req, 'op'), componentId: field(req, 'component') }, ctx.domain);
-    res.redirect(303, `/flows/${flow.id}?notice=flow-saved`);
-  }));
-
-  router.post('/flows/:flowId/status', formBody, page(ctx, async (req, res, visitor) => {
-    const status = field(req, 'status') === 'published' ? 'published' : 'draft';
-    const flow = await setFlowStatus({ actor: visitor.actor, flowId: String(req.params.flowId), status }, ctx.domain);
-    res.redirect(303, `/flows/${flow.id}?notice=${status === 'published' ? 'flow-published' : 'flow-unpublished'}`);
-  }));
-
-  return router;
+  return mountActions(router, ctx, flowActions);
 }

@@ -6,71 +6,46 @@ import {
   revokeInvitation,
   type MemberOrganization,
 } from '@cp/domain';
-import { field } from '@cp/web-forms';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import type { InvitationMailer } from '../mail/invitation-mail.js';
 import {
   invitationsPage,
   type InvitationsPageContent,
   type MailOutcome,
 } from '../pages/invitations-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
+import { notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
 
 /** The link a person opens to accept: the dashboard's public origin, whatever host the request came by. */
 export const invitationLink = (publicUrl: string, token: string): string =>
   `${publicUrl}/invitations/${token}`;
 
-/** An organization's invitations: list, invite (the link shown once, emailed when SMTP is set), revoke. */
-export function invitationRoutes(ctx: RouteContext, mailer: InvitationMailer | null): Router {
-  const router = Router();
-  const base = (orgId: string) => `/orgs/${orgId}/invitations`;
-  const render = async (
-    res: Response,
-    visitor: Visitor,
-    organization: MemberOrganization,
-    extra: Pick<InvitationsPageContent, 'notice' | 'created'>,
-  ) => {
-    const canInvite = can(organization.role, Permission.ManageMembers);
-    const invitations = canInvite
-      ? await listInvitations({ actor: visitor.actor, organizationId: organization.id }, ctx.domain)
-      : [];
-    sendPage(
-      res,
-      200,
-      invitationsPage({
-        organization,
-        canInvite,
-        invitations,
-        chrome: visitor.chrome(organization.id),
-        now: ctx.domain.clock.now(),
-        ...extra,
-      }),
-    );
-  };
+async function invitationsView(
+  ctx: RouteContext,
+  visitor: Visitor,
+  organization: MemberOrganization,
+  extra: Pick<InvitationsPageContent, 'notice' | 'created'>,
+): Promise<string> {
+  const canInvite = can(organization.role, Permission.ManageMembers);
+  const invitations = canInvite
+    ? await listInvitations({ actor: visitor.actor, organizationId: organization.id }, ctx.domain)
+    : [];
+  const now = ctx.domain.clock.now();
+  return invitationsPage({ organization, canInvite, invitations, chrome: visitor.chrome(organization.id), now, ...extra });
+}
 
-  router.get(
-    '/orgs/:orgId/invitations',
-    page(ctx, async (req, res, visitor) => {
-      await render(res, visitor, organizationOf(req, visitor), { notice: notice(req) });
-    }),
-  );
-
+/** Inviting mails through `mailer` when SMTP is set. */
+const invitationActions = (mailer: InvitationMailer | null) => [
   // Answered with the page itself, not a redirect: the link must not travel in a URL.
-  router.post(
-    '/orgs/:orgId/invitations',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      const { invitation, token } = await createInvitation(
-        {
-          actor: visitor.actor,
-          organizationId: organization.id,
-          email: field(req, 'email'),
-          role: field(req, 'role'),
-          ttlSeconds: ctx.config.invitationTtlSeconds,
-        },
-        ctx.domain,
-      );
+  defineAction({
+    path: '/orgs/:orgId/invitations',
+    input: z.object({ email: text, role: text }),
+    run: async ({ actor, organization, visitor, input }, ctx) => {
+      const ttlSeconds = ctx.config.invitationTtlSeconds;
+      const { invitation, token } = await createInvitation({ actor, organizationId: organization.id, ...input, ttlSeconds }, ctx.domain);
       const link = invitationLink(ctx.config.publicUrl, token);
       // After the commit: a failed email never loses the invitation (the page shows the link either way).
       let mail: MailOutcome = 'off';
@@ -86,29 +61,29 @@ export function invitationRoutes(ctx: RouteContext, mailer: InvitationMailer | n
         });
         mail = sent ? 'sent' : 'failed';
       }
-      await render(res, visitor, organization, {
-        notice: null,
-        created: { email: invitation.email, role: invitation.role, link, mail },
-      });
+      return { email: invitation.email, role: invitation.role, link, mail };
+    },
+    done: async (created, { visitor, organization }, ctx) => ({
+      status: 200,
+      page: await invitationsView(ctx, visitor, organization, { notice: null, created }),
     }),
-  );
+  }),
+  defineAction({
+    path: '/orgs/:orgId/invitations/:invitationId/revoke',
+    run: ({ actor, organization, params }, ctx) =>
+      revokeInvitation({ actor, organizationId: organization.id, invitationId: params.invitationId }, ctx.domain),
+    done: (_, { organization }) => ({ to: `/orgs/${organization.id}/invitations`, notice: 'invitation-revoked' }),
+  }),
+];
 
-  router.post(
-    '/orgs/:orgId/invitations/:invitationId/revoke',
-    formBody,
+/** An organization's invitations: list, invite (the link shown once, emailed when SMTP is set), revoke. */
+export function invitationRoutes(ctx: RouteContext, mailer: InvitationMailer | null): Router {
+  const router = Router();
+  router.get(
+    '/orgs/:orgId/invitations',
     page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      await revokeInvitation(
-        {
-          actor: visitor.actor,
-          organizationId: organization.id,
-          invitationId: String(req.params.invitationId),
-        },
-        ctx.domain,
-      );
-      res.redirect(303, `${base(organization.id)}?notice=invitation-revoked`);
+      sendPage(res, 200, await invitationsView(ctx, visitor, organizationOf(req, visitor), { notice: notice(req) }));
     }),
   );
-
-  return router;
+  return mountActions(router, ctx, invitationActions(mailer));
 }

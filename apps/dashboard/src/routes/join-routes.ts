@@ -9,10 +9,12 @@ import {
   type InvitationState,
 } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
+import { defineAction } from '../actions/define-action.js';
+import { actionHandler } from '../actions/mount-actions.js';
 import { messagePage } from '../pages/layout.js';
 import { joinPage, wrongAccountPage } from '../pages/join-page.js';
 import { beginSignIn } from './auth-routes.js';
-import { formBody, page, sendPage, type RouteContext } from './context.js';
+import { formBody, sendPage, type RouteContext } from './context.js';
 
 /** Never the raw path in a log: it holds the token. */
 const ROUTE = '/invitations/:token';
@@ -42,6 +44,13 @@ const GONE: {
       `An invitation link works once. If it was you, open ${org} from your organizations; otherwise ask an owner or admin of ${org} for a new invitation.`,
   },
 };
+
+/** Accepting opens the organization's components. */
+const acceptAction = defineAction({
+  path: ROUTE,
+  run: ({ actor, params }, ctx) => acceptInvitation({ actor, token: params.token }, ctx.domain),
+  done: ({ organization }) => ({ to: `/orgs/${organization.id}/components` }),
+});
 
 /**
  * The one route not scoped to an organization: the token in the path is the capability. GET shows
@@ -148,14 +157,9 @@ export function joinRoutes(ctx: RouteContext): Router {
     }),
   );
 
-  // page(): the session and the CSRF token; its domain-error pages carry the use case's message (never the token).
-  const accept = page(ctx, async (req, res, visitor) => {
-    const { organization } = await acceptInvitation(
-      { actor: visitor.actor, token: String(req.params.token) },
-      ctx.domain,
-    );
-    res.redirect(303, `/orgs/${organization.id}/components`);
-  });
+  // The kit's handler brings the session and the CSRF check; its domain-error pages carry the use case's message (never
+  // the token). Not mounted with mountActions: an unexpected failure goes to `failed`, logged by pattern, not by path.
+  const accept = actionHandler(ctx, acceptAction);
   router.post(ROUTE, formBody, (req, res, next) =>
     accept(req, res, (error?: unknown) => (error === undefined ? next() : failed(req, res, error))),
   );

@@ -4,37 +4,81 @@ import {
   deleteOrganization,
   leaveOrganization,
   listMembers,
-  notFound,
   removeMember,
   renameOrganization,
   transferOwnership,
 } from '@cp/domain';
-import { field } from '@cp/web-forms';
 import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { membersPage } from '../pages/members-page.js';
 import { organizationSettingsPage } from '../pages/organization-settings-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor } from './context.js';
+import { notice, organizationOf, page, sendPage, type RouteContext } from './context.js';
 
-/** The visitor's membership of the organization in the URL: "not found" (404) when they have none. */
-function membershipOf(visitor: Visitor, organizationId: string) {
-  const organization = visitor.organizations.find((o) => o.id === organizationId);
-  if (organization === undefined) throw notFound('Organization', organizationId);
-  return organization;
-}
+const members = (orgId: string) => `/orgs/${orgId}/members`;
 
-/** An organization's members and settings, and new organizations. Every rule is the domain's. */
+/** What an organization's members and settings pages post. Every rule is the domain's. */
+const memberActions = [
+  defineAction({
+    path: '/orgs/:orgId/members/:userId/role',
+    input: z.object({ from: text, role: text }),
+    run: ({ actor, organization, params, input }, ctx) =>
+      changeMemberRole({ actor, organizationId: organization.id, userId: params.userId, from: input.from, to: input.role }, ctx.domain),
+    done: (_, { organization }) => ({ to: members(organization.id), notice: 'role-changed' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/members/:userId/remove',
+    run: ({ actor, organization, params }, ctx) => removeMember({ actor, organizationId: organization.id, userId: params.userId }, ctx.domain),
+    done: (_, { organization }) => ({ to: members(organization.id), notice: 'member-removed' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/members/:userId/transfer',
+    run: ({ actor, organization, params }, ctx) => transferOwnership({ actor, organizationId: organization.id, userId: params.userId }, ctx.domain),
+    done: (_, { organization }) => ({ to: members(organization.id), notice: 'ownership-transferred' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/leave',
+    run: ({ actor, organization }, ctx) => leaveOrganization({ actor, organizationId: organization.id }, ctx.domain),
+    done: () => ({ to: '/orgs', notice: 'left' }),
+  }),
+  defineAction({
+    path: '/orgs',
+    input: z.object({ name: text }),
+    run: ({ actor, input }, ctx) => createOrganization({ actor, name: input.name }, ctx.domain),
+    done: (created) => ({ to: `/orgs/${created.id}/components` }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/rename',
+    input: z.object({ name: text }),
+    run: ({ actor, organization, input }, ctx) => renameOrganization({ actor, organizationId: organization.id, name: input.name }, ctx.domain),
+    done: (_, { organization }) => ({ to: `/orgs/${organization.id}/settings`, notice: 'org-renamed' }),
+  }),
+  defineAction({
+    path: '/orgs/:orgId/delete',
+    input: z.object({ name: text }),
+    run: async ({ actor, organization, input }, ctx) => {
+      const organizationId = organization.id;
+      const deleted = await deleteOrganization({ actor, organizationId, confirmName: input.name }, ctx.domain);
+      // The rows are gone either way; files left in storage are only logged (docs/rules.md, "deleting an organization").
+      if (deleted.failedObjects > 0)
+        ctx.log.warn({ organizationId, failedObjects: deleted.failedObjects }, 'organization deleted; some stored objects could not be removed');
+    },
+    done: () => ({ to: '/orgs', notice: 'org-deleted' }),
+  }),
+];
+
+/** An organization's members and settings, and new organizations. */
 export function memberRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const members = (orgId: string) => `/orgs/${orgId}/members`;
-  const orgOf = (params: Record<string, unknown>) => String(params.orgId);
-  const userOf = (params: Record<string, unknown>) => String(params.userId);
 
   router.get(
     '/orgs/:orgId/members',
     page(ctx, async (req, res, visitor) => {
-      const organizationId = orgOf(req.params);
+      const organizationId = String(req.params.orgId);
       const list = await listMembers({ actor: visitor.actor, organizationId }, ctx.domain);
-      const organization = membershipOf(visitor, organizationId);
+      const organization = organizationOf(req, visitor);
       const me = { userId: visitor.user.id, role: organization.role };
       sendPage(
         res,
@@ -51,79 +95,10 @@ export function memberRoutes(ctx: RouteContext): Router {
     }),
   );
 
-  router.post(
-    '/orgs/:orgId/members/:userId/role',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = orgOf(req.params);
-      await changeMemberRole(
-        {
-          actor: visitor.actor,
-          organizationId,
-          userId: userOf(req.params),
-          from: field(req, 'from'),
-          to: field(req, 'role'),
-        },
-        ctx.domain,
-      );
-      res.redirect(303, `${members(organizationId)}?notice=role-changed`);
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/members/:userId/remove',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = orgOf(req.params);
-      await removeMember(
-        { actor: visitor.actor, organizationId, userId: userOf(req.params) },
-        ctx.domain,
-      );
-      res.redirect(303, `${members(organizationId)}?notice=member-removed`);
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/members/:userId/transfer',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = orgOf(req.params);
-      await transferOwnership(
-        { actor: visitor.actor, organizationId, userId: userOf(req.params) },
-        ctx.domain,
-      );
-      res.redirect(303, `${members(organizationId)}?notice=ownership-transferred`);
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/leave',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      await leaveOrganization(
-        { actor: visitor.actor, organizationId: orgOf(req.params) },
-        ctx.domain,
-      );
-      res.redirect(303, '/orgs?notice=left');
-    }),
-  );
-
-  router.post(
-    '/orgs',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organization = await createOrganization(
-        { actor: visitor.actor, name: field(req, 'name') },
-        ctx.domain,
-      );
-      res.redirect(303, `/orgs/${organization.id}/components`);
-    }),
-  );
-
   router.get(
     '/orgs/:orgId/settings',
     page(ctx, async (req, res, visitor) => {
-      const organization = membershipOf(visitor, orgOf(req.params));
+      const organization = organizationOf(req, visitor);
       sendPage(
         res,
         200,
@@ -136,37 +111,5 @@ export function memberRoutes(ctx: RouteContext): Router {
     }),
   );
 
-  router.post(
-    '/orgs/:orgId/rename',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = orgOf(req.params);
-      await renameOrganization(
-        { actor: visitor.actor, organizationId, name: field(req, 'name') },
-        ctx.domain,
-      );
-      res.redirect(303, `/orgs/${organizationId}/settings?notice=org-renamed`);
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/delete',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = orgOf(req.params);
-      const deleted = await deleteOrganization(
-        { actor: visitor.actor, organizationId, confirmName: field(req, 'name') },
-        ctx.domain,
-      );
-      // The rows are gone either way; files left in storage are only logged (docs/rules.md, "deleting an organization").
-      if (deleted.failedObjects > 0)
-        ctx.log.warn(
-          { organizationId, failedObjects: deleted.failedObjects },
-          'organization deleted; some stored objects could not be removed',
-        );
-      res.redirect(303, '/orgs?notice=org-deleted');
-    }),
-  );
-
-  return router;
+  return mountActions(router, ctx, memberActions);
 }

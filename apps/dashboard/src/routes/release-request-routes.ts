@@ -1,8 +1,33 @@
 import { approveReleaseRequest, declineReleaseRequest, listReleaseRequests } from '@cp/domain';
-import { field } from '@cp/web-forms';
 import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { releaseRequestsPage } from '../pages/release-requests-page.js';
-import { formBody, notice, page, safeReturnTo, sendPage, type RouteContext } from './context.js';
+import { notice, page, safeReturnTo, sendPage, type RouteContext } from './context.js';
+
+/** Back to the page the form was on (a path of this site only), else the component's page. */
+const back = (value: string, componentId: string): string => {
+  const path = safeReturnTo(value);
+  return path === '/' || path.includes('?') ? `/component/${componentId}` : path;
+};
+
+/** Owners' and admins' decisions, from the organization's list or a component's page. */
+const releaseRequestActions = [
+  defineAction({
+    path: '/release-requests/:id/approve',
+    input: z.object({ back: text }),
+    run: ({ actor, params }, ctx) => approveReleaseRequest({ actor, requestId: params.id }, ctx.domain),
+    done: ({ request }, { input }) => ({ to: back(input.back, request.componentId), notice: 'request-approved' }),
+  }),
+  defineAction({
+    path: '/release-requests/:id/decline',
+    input: z.object({ back: text, reason: text }),
+    run: ({ actor, params, input }, ctx) => declineReleaseRequest({ actor, requestId: params.id, reason: input.reason }, ctx.domain),
+    done: ({ request }, { input }) => ({ to: back(input.back, request.componentId), notice: 'request-declined' }),
+  }),
+];
 
 /** Release requests: the organization's list, and owners' and admins' decisions (POST, CSRF). */
 export function releaseRequestRoutes(ctx: RouteContext): Router {
@@ -21,35 +46,5 @@ export function releaseRequestRoutes(ctx: RouteContext): Router {
     }),
   );
 
-  router.post(
-    '/release-requests/:id/approve',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const { request } = await approveReleaseRequest(
-        { actor: visitor.actor, requestId: String(req.params.id) },
-        ctx.domain,
-      );
-      res.redirect(303, `${back(field(req, 'back'), request.componentId)}?notice=request-approved`);
-    }),
-  );
-
-  router.post(
-    '/release-requests/:id/decline',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const { request } = await declineReleaseRequest(
-        { actor: visitor.actor, requestId: String(req.params.id), reason: field(req, 'reason') },
-        ctx.domain,
-      );
-      res.redirect(303, `${back(field(req, 'back'), request.componentId)}?notice=request-declined`);
-    }),
-  );
-
-  return router;
+  return mountActions(router, ctx, releaseRequestActions);
 }
-
-/** Back to the page the form was on (a path of this site only), else the component's page. */
-const back = (value: string, componentId: string): string => {
-  const path = safeReturnTo(value);
-  return path === '/' || path.includes('?') ? `/component/${componentId}` : path;
-};

@@ -1,13 +1,29 @@
 import { exportBaseUrl, organizationFolder } from '@cp/consume';
-import {
-  getStaticExport,
-  invalidInput,
-  setStaticExport,
-} from '@cp/domain';
-import { field } from '@cp/web-forms';
+import { getStaticExport, setStaticExport } from '@cp/domain';
 import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { onOff } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { staticExportPage } from '../pages/static-export-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, organizationOf } from './context.js';
+import { notice, page, sendPage, type RouteContext, organizationOf } from './context.js';
+
+const staticExportActions = [
+  defineAction({
+    path: '/orgs/:orgId/export',
+    input: z.object({ enabled: onOff }),
+    run: async ({ actor, organization, input }, ctx) => {
+      const scope = { actor, organizationId: organization.id };
+      const before = await getStaticExport(scope, ctx.domain);
+      await setStaticExport({ ...scope, enabled: input.enabled }, ctx.domain);
+      return before;
+    },
+    done: (before, { organization, input }) => ({
+      to: `/orgs/${organization.id}/export`,
+      notice: !input.enabled ? 'export-off' : before.enabled ? 'export-again' : 'export-on',
+    }),
+  }),
+];
 
 /** The static export for CDNs: owners and admins turn it on or off and see how it went. */
 export function staticExportRoutes(ctx: RouteContext): Router {
@@ -39,25 +55,5 @@ export function staticExportRoutes(ctx: RouteContext): Router {
     }),
   );
 
-  router.post(
-    '/orgs/:orgId/export',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      const value = field(req, 'enabled');
-      if (value !== 'on' && value !== 'off') throw invalidInput('enabled', 'send "on" or "off".');
-      const before = await getStaticExport(
-        { actor: visitor.actor, organizationId: organization.id },
-        ctx.domain,
-      );
-      await setStaticExport(
-        { actor: visitor.actor, organizationId: organization.id, enabled: value === 'on' },
-        ctx.domain,
-      );
-      const shown = value === 'off' ? 'export-off' : before.enabled ? 'export-again' : 'export-on';
-      res.redirect(303, `/orgs/${organization.id}/export?notice=${shown}`);
-    }),
-  );
-
-  return router;
+  return mountActions(router, ctx, staticExportActions);
 }

@@ -8,162 +8,105 @@ import {
   updateWebhookEndpoint,
   type MemberOrganization,
 } from '@cp/domain';
-import { field } from '@cp/web-forms';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
+import { defineAction } from '../actions/define-action.js';
+import { checked, list, text } from '../actions/form-input.js';
+import { mountActions } from '../actions/mount-actions.js';
 import { webhookEndpointPage } from '../pages/webhook-endpoint-page.js';
 import { webhooksPage } from '../pages/webhooks-page.js';
-import { formBody, notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
+import { notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
 
-/** Checkbox groups arrive as one string or a list. */
-const fieldList = (req: Request, name: string): string[] => {
-  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
-  return Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === 'string')
-    : typeof value === 'string'
-      ? [value]
-      : [];
-};
+const base = (orgId: string) => `/orgs/${orgId}/webhooks`;
+const endpointPath = '/orgs/:orgId/webhooks/:endpointId';
 
-/** Webhook endpoints (owners and admins: the use cases refuse the others): list, add (secret shown once), change, rotate, delete, redeliver. */
+async function listView(
+  ctx: RouteContext,
+  visitor: Visitor,
+  organization: MemberOrganization,
+  extra: { notice: string | null; created?: { url: string; secret: string } },
+): Promise<string> {
+  const endpoints = await listWebhookEndpoints({ actor: visitor.actor, organizationId: organization.id }, ctx.domain);
+  return webhooksPage({ organization, endpoints, chrome: visitor.chrome(organization.id), ...extra });
+}
+
+async function endpointView(
+  ctx: RouteContext,
+  visitor: Visitor,
+  organization: MemberOrganization,
+  endpointId: string,
+  extra: { notice: string | null; rotatedSecret?: string },
+): Promise<string> {
+  const { endpoint, attempts } = await getWebhookEndpoint({ actor: visitor.actor, organizationId: organization.id, endpointId }, ctx.domain);
+  return webhookEndpointPage({ organization, endpoint, attempts, chrome: visitor.chrome(organization.id), ...extra });
+}
+
+/** The use cases' ids of the endpoint in the path. */
+const endpointOf = (args: { actor: Visitor['actor']; organization: MemberOrganization; params: { endpointId: string } }) => ({
+  actor: args.actor,
+  organizationId: args.organization.id,
+  endpointId: args.params.endpointId,
+});
+
+/** Owners and admins only: the use cases refuse the others. */
+const webhookActions = [
+  // Answered with the page itself, not a redirect: the secret must not travel in a URL.
+  defineAction({
+    path: '/orgs/:orgId/webhooks',
+    input: z.object({ url: text, eventTypes: list, enabled: checked }),
+    run: ({ actor, organization, input }, ctx) =>
+      createWebhookEndpoint({ actor, organizationId: organization.id, ...input }, { ...ctx.domain, webhookUrls: ctx.webhookUrls }),
+    done: async ({ endpoint, secret }, { visitor, organization }, ctx) => ({
+      status: 200,
+      page: await listView(ctx, visitor, organization, { notice: null, created: { url: endpoint.url, secret } }),
+    }),
+  }),
+  defineAction({
+    path: endpointPath,
+    input: z.object({ eventTypes: list, enabled: checked }),
+    run: (args, ctx) => updateWebhookEndpoint({ ...endpointOf(args), ...args.input }, ctx.domain),
+    done: (updated) => ({ to: `${base(updated.organizationId)}/${updated.id}`, notice: 'webhook-saved' }),
+  }),
+  defineAction({
+    path: `${endpointPath}/enable`,
+    run: (args, ctx) => updateWebhookEndpoint({ ...endpointOf(args), enabled: true }, ctx.domain),
+    done: (updated) => ({ to: `${base(updated.organizationId)}/${updated.id}`, notice: 'webhook-enabled' }),
+  }),
+  defineAction({
+    path: `${endpointPath}/rotate`,
+    run: (args, ctx) => rotateWebhookSecret(endpointOf(args), ctx.domain),
+    done: async ({ secret }, { visitor, organization, params }, ctx) => ({
+      status: 200,
+      page: await endpointView(ctx, visitor, organization, params.endpointId, { notice: null, rotatedSecret: secret }),
+    }),
+  }),
+  defineAction({
+    path: `${endpointPath}/delete`,
+    run: (args, ctx) => deleteWebhookEndpoint(endpointOf(args), ctx.domain),
+    done: (_, { organization }) => ({ to: base(organization.id), notice: 'webhook-deleted' }),
+  }),
+  defineAction({
+    path: `${endpointPath}/messages/:messageId/redeliver`,
+    run: (args, ctx) => redeliverWebhookMessage({ ...endpointOf(args), messageId: args.params.messageId }, ctx.domain),
+    done: (_, { organization, params }) => ({ to: `${base(organization.id)}/${params.endpointId}`, notice: 'webhook-redelivered' }),
+  }),
+];
+
+/** Webhook endpoints: list, add (secret shown once), change, rotate, delete, redeliver. */
 export function webhookRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const base = (orgId: string) => `/orgs/${orgId}/webhooks`;
-  const deps = { ...ctx.domain, webhookUrls: ctx.webhookUrls };
-  const ids = (req: Request, visitor: Visitor) => ({
-    actor: visitor.actor,
-    organizationId: organizationOf(req, visitor).id,
-    endpointId: String(req.params.endpointId),
-  });
-
-  const renderList = async (
-    res: Response,
-    visitor: Visitor,
-    organization: MemberOrganization,
-    extra: { notice: string | null; created?: { url: string; secret: string } },
-  ) => {
-    const endpoints = await listWebhookEndpoints(
-      { actor: visitor.actor, organizationId: organization.id },
-      ctx.domain,
-    );
-    sendPage(
-      res,
-      200,
-      webhooksPage({ organization, endpoints, chrome: visitor.chrome(organization.id), ...extra }),
-    );
-  };
-  const renderEndpoint = async (
-    req: Request,
-    res: Response,
-    visitor: Visitor,
-    extra: { notice: string | null; rotatedSecret?: string },
-  ) => {
-    const organization = organizationOf(req, visitor);
-    const { endpoint, attempts } = await getWebhookEndpoint(ids(req, visitor), ctx.domain);
-    sendPage(
-      res,
-      200,
-      webhookEndpointPage({
-        organization,
-        endpoint,
-        attempts,
-        chrome: visitor.chrome(organization.id),
-        ...extra,
-      }),
-    );
-  };
-
   router.get(
     '/orgs/:orgId/webhooks',
-    page(ctx, async (req, res, visitor) =>
-      renderList(res, visitor, organizationOf(req, visitor), { notice: notice(req) }),
-    ),
-  );
-
-  // Answered with the page itself, not a redirect: the secret must not travel in a URL.
-  router.post(
-    '/orgs/:orgId/webhooks',
-    formBody,
     page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      const input = {
-        actor: visitor.actor,
-        organizationId: organization.id,
-        url: field(req, 'url'),
-        eventTypes: fieldList(req, 'eventTypes'),
-        enabled: field(req, 'enabled') === 'on',
-      };
-      const { endpoint, secret } = await createWebhookEndpoint(input, deps);
-      await renderList(res, visitor, organization, {
-        notice: null,
-        created: { url: endpoint.url, secret },
-      });
+      sendPage(res, 200, await listView(ctx, visitor, organizationOf(req, visitor), { notice: notice(req) }));
     }),
   );
-
   router.get(
-    '/orgs/:orgId/webhooks/:endpointId',
-    page(ctx, async (req, res, visitor) =>
-      renderEndpoint(req, res, visitor, { notice: notice(req) }),
-    ),
-  );
-
-  router.post(
-    '/orgs/:orgId/webhooks/:endpointId',
-    formBody,
+    endpointPath,
     page(ctx, async (req, res, visitor) => {
-      const input = {
-        ...ids(req, visitor),
-        eventTypes: fieldList(req, 'eventTypes'),
-        enabled: field(req, 'enabled') === 'on',
-      };
-      const updated = await updateWebhookEndpoint(input, ctx.domain);
-      res.redirect(303, `${base(updated.organizationId)}/${updated.id}?notice=webhook-saved`);
+      const view = await endpointView(ctx, visitor, organizationOf(req, visitor), String(req.params.endpointId), { notice: notice(req) });
+      sendPage(res, 200, view);
     }),
   );
-
-  router.post(
-    '/orgs/:orgId/webhooks/:endpointId/enable',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const updated = await updateWebhookEndpoint(
-        { ...ids(req, visitor), enabled: true },
-        ctx.domain,
-      );
-      res.redirect(303, `${base(updated.organizationId)}/${updated.id}?notice=webhook-enabled`);
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/webhooks/:endpointId/rotate',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const { secret } = await rotateWebhookSecret(ids(req, visitor), ctx.domain);
-      await renderEndpoint(req, res, visitor, { notice: null, rotatedSecret: secret });
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/webhooks/:endpointId/delete',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const input = ids(req, visitor);
-      await deleteWebhookEndpoint(input, ctx.domain);
-      res.redirect(303, `${base(input.organizationId)}?notice=webhook-deleted`);
-    }),
-  );
-
-  router.post(
-    '/orgs/:orgId/webhooks/:endpointId/messages/:messageId/redeliver',
-    formBody,
-    page(ctx, async (req, res, visitor) => {
-      const input = { ...ids(req, visitor), messageId: String(req.params.messageId) };
-      await redeliverWebhookMessage(input, ctx.domain);
-      res.redirect(
-        303,
-        `${base(input.organizationId)}/${input.endpointId}?notice=webhook-redelivered`,
-      );
-    }),
-  );
-
-  return router;
+  return mountActions(router, ctx, webhookActions);
 }
