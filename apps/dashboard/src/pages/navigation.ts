@@ -68,7 +68,7 @@ function matchLength(item: Item, path: string): number {
 }
 
 /** The item the path belongs to: the longest prefix that matches, so a page below two items belongs to the closer one. */
-export function currentItem(groups: readonly Group[], path: string): Item | null {
+function currentItem(groups: readonly Group[], path: string): Item | null {
   let best: { item: Item; length: number } | null = null;
   for (const item of groups.flatMap((group) => group.items)) {
     const length = matchLength(item, path);
