@@ -15,7 +15,7 @@ export function environmentsPage(options: { organizationId: string; environments
   const csrf = chrome.csrf;
   /** Who publishes there, and (for owners and admins) the button that changes it. */
   const publishers = (env: Environment): SafeHtml => html`${env.protected ? 'Protected: owners and admins' : 'Every member'}
-<form method="post" action="${base}/${env.id}/protection" class="inline">${csrfInput(csrf)}<input type="hidden" name="protected" value="${env.protected ? 'false' : 'true'}"><button type="submit" class="secondary"${off} aria-label="${env.protected ? `Open ${env.name} to every member` : `Protect ${env.name}`}">${env.protected ? 'Open to every member' : 'Protect'}</button></form>`;
+<form method="post" action="${base}/${env.id}/protection" class="inline">${csrfInput(csrf)}<input type="hidden" name="protected" value="${env.protected ? 'false' : 'true'}"><button type="submit" class="secondary"${off} aria-label="${env.protected ? `Open to every member (${env.name})` : `Protect ${env.name}`}">${env.protected ? 'Open to every member' : 'Protect'}</button></form>`;
   return layout({
     title: 'Environments',
     chrome,

@@ -1,5 +1,6 @@
-import { can, canReadAuditTrail, Permission, type MemberOrganization } from '@cp/domain';
+import type { MemberOrganization } from '@cp/domain';
 import { csrfInput, errorBox, html, htmlDocument, type SafeHtml } from '@cp/web-forms';
+import { navigation, navigationGroups } from './navigation.js';
 
 /** Every page: no scripts, no framing of the dashboard, only our stylesheet; previews come from our own origin. */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -16,45 +17,43 @@ export interface Chrome {
   readonly organizations: readonly MemberOrganization[];
   /** The organization the page belongs to, if any. */
   readonly organizationId: string | null;
+  /** The path asked for: the navigation marks the item it belongs to (none when absent). */
+  readonly path?: string;
 }
 
 function header(chrome: Chrome): SafeHtml {
-  const org = chrome.organizationId;
-  const links = org === null ? [] : [
-    [`/orgs/${org}/components`, 'Components'],
-    [`/orgs/${org}/environments`, 'Environments'],
-    [`/orgs/${org}/release-requests`, 'Release requests'],
-    [`/orgs/${org}/flows`, 'Flows'],
-    [`/orgs/${org}/previews`, 'Previews'],
-    [`/orgs/${org}/members`, 'Members'],
-    [`/orgs/${org}/settings`, 'Settings'],
-  ];
-  // Only for the roles that may read it (the domain refuses the others anyway).
-  const role = chrome.organizations.find((o) => o.id === org)?.role;
-  if (org !== null && role !== undefined && can(role, Permission.ManageSetup)) links.push([`/orgs/${org}/export`, 'Static export']);
-  if (org !== null && role !== undefined && canReadAuditTrail(role)) links.push([`/orgs/${org}/audit`, 'Audit trail']);
-  if (org !== null && role !== undefined && can(role, Permission.ManageSetup)) links.push([`/orgs/${org}/webhooks`, 'Webhooks']);
-  links.push(['/orgs', 'Organizations'], ['/applications', 'Connected applications']);
   return html`<header class="top">
-<nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>
-<form method="get" action="/switch" class="inline">
-<label for="org-switcher">Organization</label>
-<select id="org-switcher" name="org">${chrome.organizations.map((o) => html`<option value="${o.id}"${o.id === org ? html` selected` : ''}>${o.name}</option>`)}</select>
-<button type="submit" class="secondary">Switch</button>
-</form>
-<form method="post" action="/logout" class="inline"><span>${chrome.email}</span>${csrfInput(chrome.csrf)}<button type="submit" class="secondary">Sign out</button></form>
+<a class="brand" href="/">Component dashboard</a>
+<form method="post" action="/logout" class="account"><span class="hint">${chrome.email}</span>${csrfInput(chrome.csrf)}<button type="submit" class="secondary">Sign out</button></form>
 </header>`;
 }
 
+/** Beside the navigation's groups: they lead into the organization it shows. */
+function switcher(chrome: Chrome): SafeHtml {
+  return html`<form method="get" action="/switch" class="switcher">
+<label for="org-switcher">Organization</label>
+<select id="org-switcher" name="org">${chrome.organizations.map((o) => html`<option value="${o.id}"${o.id === chrome.organizationId ? html` selected` : ''}>${o.name}</option>`)}</select>
+<button type="submit" class="secondary">Switch</button>
+</form>`;
+}
+
 export function layout(options: { title: string; body: SafeHtml; chrome: Chrome | null }): string {
+  const { chrome } = options;
+  const main = html`<main id="content">
+${options.body}
+</main>`;
+  const role = chrome?.organizations.find((o) => o.id === chrome.organizationId)?.role;
   return htmlDocument({
     title: `${options.title} · Component dashboard`,
     stylesheet: '/assets/dashboard.css',
     body: html`<a class="skip" href="#content">Skip to content</a>
-${options.chrome === null ? '' : header(options.chrome)}
-<main id="content">
-${options.body}
-</main>`,
+${chrome === null
+  ? main
+  : html`${header(chrome)}
+<div class="shell">
+${navigation(navigationGroups(chrome.organizationId, role), chrome.path ?? '', switcher(chrome))}
+${main}
+</div>`}`,
   });
 }
 

@@ -36,7 +36,7 @@ export function membersPage(options: MembersPageOptions): string {
     const noteId = `why-${member.userId}`;
     const off = reason === null ? '' : html` disabled aria-describedby="${noteId}"`;
     const who = member.displayName === null ? member.email : `${member.displayName} (${member.email})`;
-    const roleForm = html`<form method="post" action="${base}/members/${member.userId}/role" class="inline">${csrfInput(csrf)}<input type="hidden" name="from" value="${member.role}"><select id="role-${member.userId}" name="role" aria-label="Role of ${member.email}"${off}>${(reason === null ? assignable : [member.role]).map((role) => html`<option value="${role}"${role === member.role ? html` selected` : ''}>${role}</option>`)}</select><button type="submit" class="secondary" aria-label="Change the role of ${member.email}"${off}>Change role</button></form>`;
+    const roleForm = html`<form method="post" action="${base}/members/${member.userId}/role" class="inline">${csrfInput(csrf)}<input type="hidden" name="from" value="${member.role}"><select id="role-${member.userId}" name="role" aria-label="Role of ${member.email}"${off}>${(reason === null ? assignable : [member.role]).map((role) => html`<option value="${role}"${role === member.role ? html` selected` : ''}>${role}</option>`)}</select><button type="submit" class="secondary" aria-label="Change role of ${member.email}"${off}>Change role</button></form>`;
     const removeForm = html`<form method="post" action="${base}/members/${member.userId}/remove" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Remove ${member.email}"${off}>Remove</button></form>`;
     const transfer = can(me.role, Permission.Own) && member.userId !== me.userId
       ? html`<form method="post" action="${base}/members/${member.userId}/transfer" class="inline">${csrfInput(csrf)}<button type="submit" class="secondary" aria-label="Transfer ownership to ${member.email}">Transfer ownership</button></form>`
@@ -57,6 +57,6 @@ ${members.map(row)}
 <h2>Roles</h2>
 ${rolesTable()}
 <h2>Leave</h2>
-<form method="post" action="${base}/leave" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Leave ${options.organizationName}"${lastOwner ? html` disabled aria-describedby="why-leave"` : ''}>Leave this organization</button>${lastOwner ? html`<span class="hint" id="why-leave">You are the last owner: transfer ownership first, or delete the organization (Settings).</span>` : ''}</form>`,
+<form method="post" action="${base}/leave" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Leave this organization (${options.organizationName})"${lastOwner ? html` disabled aria-describedby="why-leave"` : ''}>Leave this organization</button>${lastOwner ? html`<span class="hint" id="why-leave">You are the last owner: transfer ownership first, or delete the organization (Settings).</span>` : ''}</form>`,
   });
 }

@@ -96,7 +96,7 @@ export function page(ctx: RouteContext, handler: Handler): RequestHandler {
         user,
         actor: { userId: user.id },
         organizations,
-        chrome: (organizationId) => ({ csrf, email: user.email, organizations, organizationId }),
+        chrome: (organizationId) => ({ csrf, email: user.email, organizations, organizationId, path: req.path }),
       };
       await handler(req, res, visitor);
     } catch (error) {

@@ -134,7 +134,7 @@ async function walk(browser: SignedInBrowser, path: string) {
 test('newest first: when, who, the change, the component, a summary; the navigation links to it', async () => {
   const page = await ownerBrowser.get(base());
   expect(page.status).toBe(200);
-  expect(page.html).toContain(`<a href="/orgs/${orgId}/audit">Audit trail</a>`);
+  expect(page.html).toContain(`<a href="/orgs/${orgId}/audit" aria-current="page">Audit trail</a>`);
   const pages = await walk(ownerBrowser, base());
   expect(pages.map((rows) => rows.length)).toEqual([3, 3, 1]);
   expect(pages.flat()).toEqual([

@@ -88,7 +88,7 @@ test('a new organization has prod protected and staging open; the owner sees it 
     ['staging', 'Every member Protect'],
   ]);
   expect(buttonsOf(page)).toEqual(
-    expect.arrayContaining(['Open prod to every member', 'Protect staging']),
+    expect.arrayContaining(['Open to every member (prod)', 'Protect staging']),
   );
 });
 
@@ -232,7 +232,7 @@ test('an admin protects staging and opens it again with the page buttons; adds a
     ['staging', 'Protected: owners and admins Open to every member'],
   ]);
 
-  const opened = await press(admin.browser, protectedPage, 'Open staging to every member');
+  const opened = await press(admin.browser, protectedPage, 'Open to every member (staging)');
   expect([opened.status, opened.url]).toEqual([
     200,
     `${stack.url}${environmentsPath()}?notice=env-opened`,

@@ -48,7 +48,7 @@ test('the owner turns it on, sees where it is served and how the last export wen
   const { page, post, get } = await signedIn(owner);
   expect(page.status).toBe(200);
   expect(page.html).toContain('<strong>Static export is off.</strong>');
-  expect(page.html).toContain(`<a href="/orgs/${orgId}/export">Static export</a>`);
+  expect(page.html).toContain(`<a href="/orgs/${orgId}/export" aria-current="page">Static export</a>`);
 
   const on = await post(base(), { enabled: 'on' });
   expect([on.status, on.url]).toEqual([200, `${stack.url}${base()}?notice=export-on`]);

@@ -1,0 +1,62 @@
+import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, type User } from '@cp/domain';
+import { aConnectedApplication } from './applications.js';
+import { aComponentWithVariants, aMembership } from './builders.js';
+import { anAccount, type DashboardStack } from './dashboard-server.js';
+
+/** A page of the dashboard to visit, and the navigation item it should mark as current (null: none). */
+export interface PageToVisit {
+  readonly name: string;
+  readonly path: string;
+  readonly current: string | null;
+  readonly status?: number;
+}
+
+/**
+ * An owner whose organization has something on every page (components with variants and a release,
+ * a flow, a pending release request, a preview key, members and an invitation, a webhook endpoint,
+ * an audit trail, a connected application) and a second, empty organization; and every GET page of
+ * the dashboard (src/routes) that shows the dashboard's own markup to someone signed in.
+ */
+export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<{ owner: User; pages: PageToVisit[] }> {
+  const { domain } = stack;
+  const [owner, member] = [await anAccount(stack.auth), await anAccount(stack.auth)];
+  const org = owner.defaultOrganizationId;
+  const actor = { userId: owner.id };
+  await aMembership(stack.db, member, org, 'member');
+  const { component, variants } = await aComponentWithVariants(domain, owner, 2, { name: 'Price tag', tags: ['pricing'] });
+  await aComponentWithVariants(domain, owner, 1, { name: 'Checkout button' });
+  await publishVariant({ actor, componentId: component.id, environment: 'staging', variantId: variants[0]!.id }, domain);
+  await publishVariant({ actor: { userId: member.id }, componentId: component.id, environment: 'prod', variantId: variants[1]!.id }, domain);
+  const flow = await createFlow({ actor, organizationId: org, name: 'Checkout', componentIds: [component.id] }, domain);
+  await createPreviewKey({ actor, organizationId: org, name: 'Staging site' }, domain);
+  const { token } = await createInvitation({ actor, organizationId: org, email: 'new.colleague@example.test', role: 'member' }, domain);
+  const webhooks = { ...domain, webhookUrls: { check: () => Promise.resolve(null) } };
+  const { endpoint } = await createWebhookEndpoint({ actor, organizationId: org, url: 'https://hooks.example.test/components', eventTypes: ['release.published'], enabled: true }, webhooks);
+  const empty = await createOrganization({ actor, name: 'Side project' }, domain);
+  await aConnectedApplication(stack, owner);
+  const base = `/orgs/${org}`;
+  const pages: PageToVisit[] = [
+    { name: 'components', path: `${base}/components`, current: 'Components' },
+    { name: 'components-empty', path: `/orgs/${empty.id}/components`, current: 'Components' },
+    { name: 'component', path: `/component/${component.id}`, current: 'Components' },
+    { name: 'publish', path: `/component/${component.id}/publish?environment=staging&variant=${variants[1]!.id}`, current: 'Components' },
+    { name: 'flows', path: `${base}/flows`, current: 'Flows' },
+    { name: 'flow', path: `/flows/${flow.id}`, current: 'Flows' },
+    { name: 'environments', path: `${base}/environments`, current: 'Environments' },
+    { name: 'release-requests', path: `${base}/release-requests`, current: 'Release requests' },
+    { name: 'previews', path: `${base}/previews`, current: 'Previews' },
+    { name: 'members', path: `${base}/members`, current: 'Members' },
+    { name: 'invitations', path: `${base}/invitations`, current: 'Members' },
+    { name: 'webhooks', path: `${base}/webhooks`, current: 'Webhooks' },
+    { name: 'webhook-endpoint', path: `${base}/webhooks/${endpoint.id}`, current: 'Webhooks' },
+    { name: 'static-export', path: `${base}/export`, current: 'Static export' },
+    { name: 'audit', path: `${base}/audit`, current: 'Audit trail' },
+    { name: 'settings', path: `${base}/settings`, current: 'Settings' },
+    { name: 'organizations', path: '/orgs', current: 'Organizations' },
+    { name: 'applications', path: '/applications', current: 'Connected applications' },
+    // Signed in as someone else than the invited: the invitation page refuses, and says so.
+    { name: 'invitation', path: `/invitations/${token}`, current: null, status: 403 },
+    { name: 'not-found', path: `/component/${crypto.randomUUID()}`, current: null, status: 404 },
+  ];
+  return { owner, pages };
+}
