@@ -1,10 +1,11 @@
 import { listConnectedApplications, revokeConnectedApplication, type ConnectedApplicationsDeps } from '@cp/domain';
 import { Router } from 'express';
-import { defineAction } from '../actions/define-action.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { applicationsPage } from '../pages/applications-page.js';
 import { messagePage } from '../pages/layout.js';
-import { notice, page, sendPage, type RouteContext } from './context.js';
+import type { RouteContext } from './context.js';
 
 /** The use cases' dependencies: the dashboard is itself a first-party client, not a connected application. */
 const applicationsOf = (ctx: RouteContext): ConnectedApplicationsDeps => ({
@@ -32,14 +33,20 @@ const applicationActions = [
   }),
 ];
 
+const applicationPages = [
+  definePage({
+    path: '/applications',
+    view: async ({ actor, visitor, notice }, ctx) =>
+      applicationsPage({
+        applications: await listConnectedApplications({ actor }, applicationsOf(ctx)),
+        mcpUrl: ctx.config.mcpUrl,
+        notice,
+        chrome: visitor.chrome(null),
+      }),
+  }),
+];
+
 /** The user's connected applications (the same use cases as the auth server's /account). */
 export function applicationRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
-  router.get('/applications', page(ctx, async (req, res, visitor) => {
-    const connected = await listConnectedApplications({ actor: visitor.actor }, applicationsOf(ctx));
-    sendPage(res, 200, applicationsPage({ applications: connected, mcpUrl: ctx.config.mcpUrl, notice: notice(req), chrome: visitor.chrome(null) }));
-  }));
-
-  return mountActions(router, ctx, applicationActions);
+  return mountActions(mountPages(Router(), ctx, applicationPages), ctx, applicationActions);
 }

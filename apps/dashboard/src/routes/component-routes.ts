@@ -6,10 +6,11 @@ import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
 import { componentPageHref, componentPageLinks, parseComponentPageQuery } from './component-page-query.js';
 import { hostLinks } from './host-links.js';
-import { defineAction } from '../actions/define-action.js';
-import { text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
-import { notice, page, query, sendPage, type RouteContext } from './context.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
+import { notice, page, sendPage, type RouteContext } from './context.js';
 
 /** Content-Security-Policy of a variant preview: its own opaque origin (sandbox without allow-same-origin), nothing from the network. */
 export const PREVIEW_CSP =
@@ -32,6 +33,18 @@ const componentActions = [
       publishVariant({ actor, componentId: params.id, environment: input.environment, variantId: input.variant }, ctx.domain),
     // A member's publish to a protected environment became a release request.
     done: ({ outcome }, { params }) => ({ to: `/component/${params.id}`, notice: outcome === 'requested' ? 'requested' : 'published' }),
+  }),
+];
+
+const componentPages = [
+  /** The confirmation step: what will change, then one POST. */
+  definePage({
+    path: '/component/:id/publish',
+    view: async ({ actor, visitor, params, query }, ctx) => {
+      const input = { actor, componentId: params.id, variantId: query('variant'), environment: query('environment') };
+      const preview = await getPublishPreview(input, ctx.domain);
+      return publishPage(preview, visitor.chrome(preview.component.organizationId));
+    },
   }),
 ];
 
@@ -72,14 +85,5 @@ export function componentRoutes(ctx: RouteContext): Router {
     res.status(200).set({ 'Content-Security-Policy': PREVIEW_CSP, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'private, max-age=3600', 'Referrer-Policy': 'no-referrer' }).type('html').send(Buffer.from(content));
   }));
 
-  /** The confirmation step: what will change, then one POST. */
-  router.get('/component/:id/publish', page(ctx, async (req, res, visitor) => {
-    const preview = await getPublishPreview(
-      { actor: visitor.actor, componentId: String(req.params.id), variantId: query(req, 'variant'), environment: query(req, 'environment') },
-      ctx.domain,
-    );
-    sendPage(res, 200, publishPage(preview, visitor.chrome(preview.component.organizationId)));
-  }));
-
-  return mountActions(router, ctx, componentActions);
+  return mountActions(mountPages(router, ctx, componentPages), ctx, componentActions);
 }

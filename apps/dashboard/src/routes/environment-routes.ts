@@ -1,11 +1,12 @@
 import { createEnvironment, listEnvironments, removeEnvironment, renameEnvironment, setEnvironmentProtection } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { choice, text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { choice, text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { environmentsPage } from '../pages/environments-page.js';
-import { notice, page, sendPage, type RouteContext } from './context.js';
+import type { RouteContext } from './context.js';
 
 const PROTECTED = 'send true (only owners and admins publish there) or false (every member does).';
 /** The add form's checkbox sends true or nothing; the toggle sends true or false. */
@@ -43,16 +44,17 @@ const environmentActions = [
   }),
 ];
 
+const environmentPages = [
+  definePage({
+    path: '/orgs/:orgId/environments',
+    view: async ({ actor, visitor, organization, notice }, ctx) => {
+      const environments = await listEnvironments({ actor, organizationId: organization.id }, ctx.domain);
+      return environmentsPage({ organizationId: organization.id, environments, role: organization.role, chrome: visitor.chrome(organization.id), notice });
+    },
+  }),
+];
+
 /** An organization's environments: add, rename, remove one nothing was released to, protect or open. */
 export function environmentRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
-  router.get('/orgs/:orgId/environments', page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    const environments = await listEnvironments({ actor: visitor.actor, organizationId }, ctx.domain);
-    const role = visitor.organizations.find((org) => org.id === organizationId)?.role;
-    sendPage(res, 200, environmentsPage({ organizationId, environments, role, chrome: visitor.chrome(organizationId), notice: notice(req) }));
-  }));
-
-  return mountActions(router, ctx, environmentActions);
+  return mountActions(mountPages(Router(), ctx, environmentPages), ctx, environmentActions);
 }

@@ -1,12 +1,13 @@
 import { createFlow, editFlowComponents, getFlowPage, listFlows, setFlowStatus } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { flowPage } from '../pages/flow-page.js';
 import { flowsPage } from '../pages/flows-page.js';
-import { notice, page, sendPage, type RouteContext } from './context.js';
+import type { RouteContext } from './context.js';
 
 const flowActions = [
   defineAction({
@@ -30,22 +31,25 @@ const flowActions = [
   }),
 ];
 
+const flowPages = [
+  definePage({
+    path: '/orgs/:orgId/flows',
+    view: async ({ actor, visitor, organization }, ctx) => {
+      const flows = await listFlows({ actor, organizationId: organization.id }, ctx.domain);
+      return flowsPage({ organizationId: organization.id, flows, role: organization.role, chrome: visitor.chrome(organization.id) });
+    },
+  }),
+  definePage({
+    path: '/flows/:flowId',
+    view: async ({ actor, visitor, params, notice }, ctx) => {
+      const view = await getFlowPage({ actor, flowId: params.flowId }, ctx.domain);
+      const role = visitor.organizations.find((org) => org.id === view.flow.organizationId)?.role;
+      return flowPage({ view, role, chrome: visitor.chrome(view.flow.organizationId), notice, deliveryUrl: ctx.config.deliveryUrl });
+    },
+  }),
+];
+
 /** Flows (legacy `/flow`): create, order components, publish. */
 export function flowRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
-  router.get('/orgs/:orgId/flows', page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    const flows = await listFlows({ actor: visitor.actor, organizationId }, ctx.domain);
-    const role = visitor.organizations.find((org) => org.id === organizationId)?.role;
-    sendPage(res, 200, flowsPage({ organizationId, flows, role, chrome: visitor.chrome(organizationId) }));
-  }));
-
-  router.get('/flows/:flowId', page(ctx, async (req, res, visitor) => {
-    const view = await getFlowPage({ actor: visitor.actor, flowId: String(req.params.flowId) }, ctx.domain);
-    const role = visitor.organizations.find((org) => org.id === view.flow.organizationId)?.role;
-    sendPage(res, 200, flowPage({ view, role, chrome: visitor.chrome(view.flow.organizationId), notice: notice(req), deliveryUrl: ctx.config.deliveryUrl }));
-  }));
-
-  return mountActions(router, ctx, flowActions);
+  return mountActions(mountPages(Router(), ctx, flowPages), ctx, flowActions);
 }

@@ -8,16 +8,17 @@ import {
 } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import type { InvitationMailer } from '../mail/invitation-mail.js';
 import {
   invitationsPage,
   type InvitationsPageContent,
   type MailOutcome,
 } from '../pages/invitations-page.js';
-import { notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
+import { type RouteContext, type Visitor } from './context.js';
 
 /** The link a person opens to accept: the dashboard's public origin, whatever host the request came by. */
 export const invitationLink = (publicUrl: string, token: string): string =>
@@ -76,14 +77,14 @@ const invitationActions = (mailer: InvitationMailer | null) => [
   }),
 ];
 
+const invitationPages = [
+  definePage({
+    path: '/orgs/:orgId/invitations',
+    view: ({ visitor, organization, notice }, ctx) => invitationsView(ctx, visitor, organization, { notice }),
+  }),
+];
+
 /** An organization's invitations: list, invite (the link shown once, emailed when SMTP is set), revoke. */
 export function invitationRoutes(ctx: RouteContext, mailer: InvitationMailer | null): Router {
-  const router = Router();
-  router.get(
-    '/orgs/:orgId/invitations',
-    page(ctx, async (req, res, visitor) => {
-      sendPage(res, 200, await invitationsView(ctx, visitor, organizationOf(req, visitor), { notice: notice(req) }));
-    }),
-  );
-  return mountActions(router, ctx, invitationActions(mailer));
+  return mountActions(mountPages(Router(), ctx, invitationPages), ctx, invitationActions(mailer));
 }

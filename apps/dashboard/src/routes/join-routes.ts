@@ -9,8 +9,8 @@ import {
   type InvitationState,
 } from '@cp/domain';
 import { Router, type Request, type Response } from 'express';
-import { defineAction } from '../actions/define-action.js';
-import { actionHandler } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { actionHandler } from '../kit/mount-actions.js';
 import { messagePage } from '../pages/layout.js';
 import { joinPage, wrongAccountPage } from '../pages/join-page.js';
 import { beginSignIn } from './auth-routes.js';

@@ -10,12 +10,13 @@ import {
 } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { membersPage } from '../pages/members-page.js';
 import { organizationSettingsPage } from '../pages/organization-settings-page.js';
-import { notice, organizationOf, page, sendPage, type RouteContext } from './context.js';
+import type { RouteContext } from './context.js';
 
 const members = (orgId: string) => `/orgs/${orgId}/members`;
 
@@ -69,47 +70,27 @@ const memberActions = [
   }),
 ];
 
+const memberPages = [
+  definePage({
+    path: '/orgs/:orgId/members',
+    view: async ({ actor, visitor, organization, notice }, ctx) =>
+      membersPage({
+        organizationId: organization.id,
+        organizationName: organization.name,
+        members: await listMembers({ actor, organizationId: organization.id }, ctx.domain),
+        me: { userId: visitor.user.id, role: organization.role },
+        chrome: visitor.chrome(organization.id),
+        notice,
+      }),
+  }),
+  definePage({
+    path: '/orgs/:orgId/settings',
+    view: ({ visitor, organization, notice }) =>
+      organizationSettingsPage({ organization, chrome: visitor.chrome(organization.id), notice }),
+  }),
+];
+
 /** An organization's members and settings, and new organizations. */
 export function memberRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
-  router.get(
-    '/orgs/:orgId/members',
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = String(req.params.orgId);
-      const list = await listMembers({ actor: visitor.actor, organizationId }, ctx.domain);
-      const organization = organizationOf(req, visitor);
-      const me = { userId: visitor.user.id, role: organization.role };
-      sendPage(
-        res,
-        200,
-        membersPage({
-          organizationId,
-          organizationName: organization.name,
-          members: list,
-          me,
-          chrome: visitor.chrome(organizationId),
-          notice: notice(req),
-        }),
-      );
-    }),
-  );
-
-  router.get(
-    '/orgs/:orgId/settings',
-    page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      sendPage(
-        res,
-        200,
-        organizationSettingsPage({
-          organization,
-          chrome: visitor.chrome(organization.id),
-          notice: notice(req),
-        }),
-      );
-    }),
-  );
-
-  return mountActions(router, ctx, memberActions);
+  return mountActions(mountPages(Router(), ctx, memberPages), ctx, memberActions);
 }

@@ -1,8 +1,27 @@
-import { browseComponents, notFound, requireMembership } from '@cp/domain';
+import { browseComponents, notFound } from '@cp/domain';
 import { Router } from 'express';
+import { definePage, mountPages } from '../kit/define-page.js';
 import { componentsPage } from '../pages/components-page.js';
 import { organizationsPage } from '../pages/organizations-page.js';
-import { notice, page, query, sendPage, type RouteContext } from './context.js';
+import { page, query, type RouteContext } from './context.js';
+
+const organizationPages = [
+  definePage({
+    path: '/orgs',
+    view: ({ visitor, notice }) => organizationsPage(visitor.organizations, visitor.chrome(null), notice),
+  }),
+  definePage({
+    path: '/orgs/:orgId/components',
+    view: async ({ actor, visitor, organization, query }, ctx) => {
+      // Trimmed as browseComponents trims them, so a blank search is no search.
+      const name = query('q').trim();
+      const tag = query('tag').trim();
+      const input = { actor, organizationId: organization.id, name, tag, page: Number(query('page') || '1') };
+      const result = await browseComponents(input, ctx.domain);
+      return componentsPage({ organizationName: organization.name, name, tag, result, chrome: visitor.chrome(organization.id), mcpUrl: ctx.config.mcpUrl });
+    },
+  }),
+];
 
 /** Organizations, the switcher, and an organization's components. */
 export function organizationRoutes(ctx: RouteContext): Router {
@@ -19,21 +38,5 @@ export function organizationRoutes(ctx: RouteContext): Router {
     res.redirect(303, `/orgs/${org.id}/components`);
   }));
 
-  router.get('/orgs', page(ctx, async (req, res, visitor) => {
-    sendPage(res, 200, organizationsPage(visitor.organizations, visitor.chrome(null), notice(req)));
-  }));
-
-  router.get('/orgs/:orgId/components', page(ctx, async (req, res, visitor) => {
-    const organizationId = String(req.params.orgId);
-    await requireMembership(visitor.actor, organizationId, ctx.domain);
-    // Trimmed as browseComponents trims them, so a blank search is no search.
-    const name = query(req, 'q').trim();
-    const tag = query(req, 'tag').trim();
-    const pageNumber = Number(query(req, 'page') || '1');
-    const result = await browseComponents({ actor: visitor.actor, organizationId, name, tag, page: pageNumber }, ctx.domain);
-    const organizationName = visitor.organizations.find((o) => o.id === organizationId)?.name ?? '';
-    sendPage(res, 200, componentsPage({ organizationName, name, tag, result, chrome: visitor.chrome(organizationId), mcpUrl: ctx.config.mcpUrl }));
-  }));
-
-  return router;
+  return mountPages(router, ctx, organizationPages);
 }

@@ -1,11 +1,12 @@
 import { createPreviewKey, listPreviewKeys, revokePreviewKey, setPrivatePreviews, type MemberOrganization } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { onOff, text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { onOff, text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { previewsPage } from '../pages/previews-page.js';
-import { notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
+import { type RouteContext, type Visitor } from './context.js';
 
 const base = (orgId: string) => `/orgs/${orgId}/previews`;
 
@@ -45,14 +46,14 @@ const previewActions = [
   }),
 ];
 
+const previewPages = [
+  definePage({
+    path: '/orgs/:orgId/previews',
+    view: ({ visitor, organization, notice }, ctx) => previewsView(ctx, visitor, organization, { notice }),
+  }),
+];
+
 /** Preview access: switch private previews, create (shown once), list and revoke preview keys. */
 export function previewRoutes(ctx: RouteContext): Router {
-  const router = Router();
-  router.get(
-    '/orgs/:orgId/previews',
-    page(ctx, async (req, res, visitor) => {
-      sendPage(res, 200, await previewsView(ctx, visitor, organizationOf(req, visitor), { notice: notice(req) }));
-    }),
-  );
-  return mountActions(router, ctx, previewActions);
+  return mountActions(mountPages(Router(), ctx, previewPages), ctx, previewActions);
 }

@@ -1,11 +1,12 @@
 import { approveReleaseRequest, declineReleaseRequest, listReleaseRequests } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { releaseRequestsPage } from '../pages/release-requests-page.js';
-import { notice, page, safeReturnTo, sendPage, type RouteContext } from './context.js';
+import { safeReturnTo, type RouteContext } from './context.js';
 
 /** Back to the page the form was on (a path of this site only), else the component's page. */
 const back = (value: string, componentId: string): string => {
@@ -29,22 +30,17 @@ const releaseRequestActions = [
   }),
 ];
 
+const releaseRequestPages = [
+  definePage({
+    path: '/orgs/:orgId/release-requests',
+    view: async ({ actor, visitor, organization, notice }, ctx) => {
+      const list = await listReleaseRequests({ actor, organizationId: organization.id }, ctx.domain);
+      return releaseRequestsPage(list, visitor.chrome(organization.id), notice, organization.id);
+    },
+  }),
+];
+
 /** Release requests: the organization's list, and owners' and admins' decisions (POST, CSRF). */
 export function releaseRequestRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
-  router.get(
-    '/orgs/:orgId/release-requests',
-    page(ctx, async (req, res, visitor) => {
-      const organizationId = String(req.params.orgId);
-      const list = await listReleaseRequests({ actor: visitor.actor, organizationId }, ctx.domain);
-      sendPage(
-        res,
-        200,
-        releaseRequestsPage(list, visitor.chrome(organizationId), notice(req), organizationId),
-      );
-    }),
-  );
-
-  return mountActions(router, ctx, releaseRequestActions);
+  return mountActions(mountPages(Router(), ctx, releaseRequestPages), ctx, releaseRequestActions);
 }

@@ -2,11 +2,12 @@ import { exportBaseUrl, organizationFolder } from '@cp/consume';
 import { getStaticExport, setStaticExport } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { onOff } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { onOff } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { staticExportPage } from '../pages/static-export-page.js';
-import { notice, page, sendPage, type RouteContext, organizationOf } from './context.js';
+import type { RouteContext } from './context.js';
 
 const staticExportActions = [
   defineAction({
@@ -25,35 +26,24 @@ const staticExportActions = [
   }),
 ];
 
+const staticExportPages = [
+  definePage({
+    path: '/orgs/:orgId/export',
+    view: async ({ actor, visitor, organization, notice }, ctx) => {
+      const { prefix, publicUrl } = ctx.config.staticExport;
+      return staticExportPage({
+        organization,
+        state: await getStaticExport({ actor, organizationId: organization.id }, ctx.domain),
+        baseUrl: publicUrl === null ? null : exportBaseUrl(publicUrl, prefix, organization.id),
+        folder: organizationFolder(prefix, organization.id),
+        chrome: visitor.chrome(organization.id),
+        notice,
+      });
+    },
+  }),
+];
+
 /** The static export for CDNs: owners and admins turn it on or off and see how it went. */
 export function staticExportRoutes(ctx: RouteContext): Router {
-  const router = Router();
-  const { prefix, publicUrl } = ctx.config.staticExport;
-
-  router.get(
-    '/orgs/:orgId/export',
-    page(ctx, async (req, res, visitor) => {
-      const organization = organizationOf(req, visitor);
-      const state = await getStaticExport(
-        { actor: visitor.actor, organizationId: organization.id },
-        ctx.domain,
-      );
-      const baseUrl = publicUrl === null ? null : exportBaseUrl(publicUrl, prefix, organization.id);
-      const folder = organizationFolder(prefix, organization.id);
-      sendPage(
-        res,
-        200,
-        staticExportPage({
-          organization,
-          state,
-          baseUrl,
-          folder,
-          chrome: visitor.chrome(organization.id),
-          notice: notice(req),
-        }),
-      );
-    }),
-  );
-
-  return mountActions(router, ctx, staticExportActions);
+  return mountActions(mountPages(Router(), ctx, staticExportPages), ctx, staticExportActions);
 }

@@ -10,12 +10,13 @@ import {
 } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.js';
-import { checked, list, text } from '../actions/form-input.js';
-import { mountActions } from '../actions/mount-actions.js';
+import { defineAction } from '../kit/define-action.js';
+import { definePage, mountPages } from '../kit/define-page.js';
+import { checked, list, text } from '../kit/form-input.js';
+import { mountActions } from '../kit/mount-actions.js';
 import { webhookEndpointPage } from '../pages/webhook-endpoint-page.js';
 import { webhooksPage } from '../pages/webhooks-page.js';
-import { notice, page, sendPage, type RouteContext, type Visitor, organizationOf } from './context.js';
+import { type RouteContext, type Visitor } from './context.js';
 
 const base = (orgId: string) => `/orgs/${orgId}/webhooks`;
 const endpointPath = '/orgs/:orgId/webhooks/:endpointId';
@@ -92,21 +93,18 @@ const webhookActions = [
   }),
 ];
 
+const webhookPages = [
+  definePage({
+    path: '/orgs/:orgId/webhooks',
+    view: ({ visitor, organization, notice }, ctx) => listView(ctx, visitor, organization, { notice }),
+  }),
+  definePage({
+    path: endpointPath,
+    view: ({ visitor, organization, params, notice }, ctx) => endpointView(ctx, visitor, organization, params.endpointId, { notice }),
+  }),
+];
+
 /** Webhook endpoints: list, add (secret shown once), change, rotate, delete, redeliver. */
 export function webhookRoutes(ctx: RouteContext): Router {
-  const router = Router();
-  router.get(
-    '/orgs/:orgId/webhooks',
-    page(ctx, async (req, res, visitor) => {
-      sendPage(res, 200, await listView(ctx, visitor, organizationOf(req, visitor), { notice: notice(req) }));
-    }),
-  );
-  router.get(
-    endpointPath,
-    page(ctx, async (req, res, visitor) => {
-      const view = await endpointView(ctx, visitor, organizationOf(req, visitor), String(req.params.endpointId), { notice: notice(req) });
-      sendPage(res, 200, view);
-    }),
-  );
-  return mountActions(router, ctx, webhookActions);
+  return mountActions(mountPages(Router(), ctx, webhookPages), ctx, webhookActions);
 }

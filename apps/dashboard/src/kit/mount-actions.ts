@@ -1,6 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import { formBody, page, sendPage, type RouteContext } from '../routes/context.js';
 import type { Answer, DashboardAction } from './define-action.js';
+import { paramsOf } from './route-scope.js';
 
 /**
  * An action as a request handler: `page` brings the session (signed out: to the sign-in), the CSRF
@@ -8,8 +9,7 @@ import type { Answer, DashboardAction } from './define-action.js';
  */
 export const actionHandler = (ctx: RouteContext, action: DashboardAction): RequestHandler =>
   page(ctx, async (req, res, visitor) => {
-    const params = Object.fromEntries(Object.entries(req.params).map(([name, value]) => [name, String(value)]));
-    const answer: Answer = await action.perform({ body: req.body, params, visitor }, ctx);
+    const answer: Answer = await action.perform({ body: req.body, params: paramsOf(req.params), visitor }, ctx);
     if ('page' in answer) return sendPage(res, answer.status, answer.page);
     res.redirect(303, answer.notice === undefined ? answer.to : `${answer.to}?notice=${answer.notice}`);
   });

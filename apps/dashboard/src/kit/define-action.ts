@@ -1,27 +1,11 @@
-import type { Actor, MemberOrganization } from '@cp/domain';
 import { z } from 'zod';
-import { organizationOf, type NoticeKey, type RouteContext, type Visitor } from '../routes/context.js';
+import type { NoticeKey, RouteContext, Visitor } from '../routes/context.js';
 import { readForm } from './form-input.js';
-
-/** The names of a path's `:params`. */
-type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
-  : Path extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-export type PathParams<Path extends string> = { readonly [Name in ParamNames<Path>]: string };
-
-/** Under `/orgs/:orgId`, the visitor's membership of that organization; elsewhere none. */
-type OrganizationOf<Path extends string> = Path extends `/orgs/:orgId${string}` ? MemberOrganization : null;
+import { scopeOf, type RouteScope } from './route-scope.js';
 
 /** What an action's use case is run with. */
-export interface ActionArgs<Path extends string, Input> {
+export interface ActionArgs<Path extends string, Input> extends RouteScope<Path> {
   readonly input: Input;
-  readonly params: PathParams<Path>;
-  readonly actor: Actor;
-  readonly visitor: Visitor;
-  readonly organization: OrganizationOf<Path>;
 }
 
 /** How an action answers: a redirect with a notice (POST, redirect, GET), or a page of its own. */
@@ -57,7 +41,7 @@ const NO_FIELDS = z.object({});
  * A new form is one declaration in its area's list (routes/<area>-routes.ts) plus its use case.
  *
  * Under `/orgs/:orgId` the organization is the visitor's membership, checked before the form is
- * read: a foreign or unknown id is "not found", as on every page.
+ * read (./route-scope.ts).
  *
  * No permission is declared here: each use case gates itself with the domain's `requirePermission`
  * (rules/roles.ts), some only after loading the record that names the organization (a component, a
@@ -68,13 +52,11 @@ const NO_FIELDS = z.object({});
 export function defineAction<Path extends string, Result, Schema extends z.ZodType = typeof NO_FIELDS>(
   spec: ActionSpec<Path, Schema, Result>,
 ): DashboardAction {
-  const scoped = spec.path.startsWith('/orgs/:orgId');
   return {
     path: spec.path,
     perform: async ({ body, params, visitor }, ctx) => {
-      const organization = (scoped ? organizationOf({ params }, visitor) : null) as OrganizationOf<Path>;
-      const input = readForm(spec.input ?? NO_FIELDS, body) as z.output<Schema>;
-      const args = { input, params: params as PathParams<Path>, actor: visitor.actor, visitor, organization };
+      const scope = scopeOf(spec.path, params, visitor);
+      const args = { ...scope, input: readForm(spec.input ?? NO_FIELDS, body) as z.output<Schema> };
       return spec.done(await spec.run(args, ctx), args, ctx);
     },
   };
