@@ -8,6 +8,8 @@ import { html, type SafeHtml } from '@cp/web-forms';
 import { auditSummary, kindLabel } from './audit-summary.js';
 import { type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
+import { emptyState } from './parts/empty-state.js';
+import { listTable } from './parts/list-table.js';
 
 export interface AuditPageContent {
   readonly organization: MemberOrganization;
@@ -88,24 +90,11 @@ export function auditPage(content: AuditPageContent): string {
         Records are never edited or removed.
       </p>
       ${filterForm(base, view)}
-      ${
-        view.items.length === 0
-          ? html`<p class="hint">${empty}</p>`
-          : html`<table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Component</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${view.items.map(row)}
-              </tbody>
-            </table>`
-      }
+      ${listTable({
+        columns: ['When', 'Who', 'Change', 'Component', 'Details'],
+        rows: view.items.map(row),
+        empty: emptyState(empty, true),
+      })}
       ${pager('Audit trail', 'changes', links)}`,
   });
 }

@@ -1,11 +1,15 @@
 import { can, canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type ReleaseRequestList, type Role, type WeeklyReleaseCount } from '@cp/domain';
-import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { hostSnippetSection, type HostLinks } from './host-snippet.js';
 import { releasesPerWeekSection } from './charts/releases-per-week.js';
 import { bytes, type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
+import { actionForm } from './parts/action-form.js';
+import { reasonNote } from './parts/disabled-reason.js';
+import { emptyState } from './parts/empty-state.js';
+import { listTable } from './parts/list-table.js';
+import { roleGate } from './parts/role-gate.js';
 import { protectedNote } from './protected-note.js';
-import { roleGate } from './role-note.js';
 import { releaseRequestsSection } from './release-requests-page.js';
 
 /** Where the page's links go (the routes own the URLs). */
@@ -50,14 +54,20 @@ ${noticeBox(content.notice)}
 ${component.description ? html`<p>${component.description}</p>` : ''}
 <p class="hint">Id <code>${component.id}</code> · updated ${when(component.updatedAt)} · preview at <code>${content.consumeUrl}</code></p>
 <h2 id="tags-heading">Tags</h2>
-${component.tags.length === 0 ? html`<p class="hint">No tags.</p>` : html`<ul class="tags" aria-labelledby="tags-heading">${component.tags.map((t) => html`<li>${t}</li>`)}</ul>`}
-<form method="post" action="/component/${component.id}/tags" class="inline">${csrfInput(content.chrome.csrf)}
-<label for="tags">Edit tags</label><input type="text" id="tags" name="tags" value="${component.tags.join(', ')}" aria-describedby="tags-hint" size="40"${tagGate.allowed ? '' : html` disabled`}>
-<button type="submit"${tagGate.disabled}>Save tags</button></form>
+${component.tags.length === 0 ? emptyState('No tags.', true) : html`<ul class="tags" aria-labelledby="tags-heading">${component.tags.map((t) => html`<li>${t}</li>`)}</ul>`}
+${actionForm({
+  action: `/component/${component.id}/tags`,
+  csrf: content.chrome.csrf,
+  label: 'Save tags',
+  // The field keeps its own description (the format); the button points at the reason.
+  controls: html`<label for="tags">Edit tags</label><input type="text" id="tags" name="tags" value="${component.tags.join(', ')}" aria-describedby="tags-hint" size="40"${tagGate.allowed ? '' : html` disabled`}>`,
+  disabled: tagGate.disabled,
+  inline: true,
+})}
 ${tagGate.note}
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
-<table><thead><tr><th scope="col">Environment</th><th scope="col">Released</th><th scope="col"><span class="hint">Actions</span></th></tr></thead><tbody>${view.environments.map((env) => environmentRow(component.id, env, view.role, label))}</tbody></table>
+${listTable({ columns: ['Environment', 'Released', html`<span class="hint">Actions</span>`], rows: view.environments.map((env) => environmentRow(component.id, env, view.role, label)) })}
 ${content.requests === undefined || content.requests.requests.length === 0 ? '' : html`<h2 id="release-requests">Pending release requests</h2>
 ${releaseRequestsSection(content.requests, content.chrome.csrf, `/component/${component.id}`)}`}
 ${hostSnippetSection(component.id, view.environments, content.host, {
@@ -65,16 +75,22 @@ ${hostSnippetSection(component.id, view.environments, content.host, {
   settingsUrl: `/orgs/${component.organizationId}/previews`,
 })}
 <h2 id="variants">Variants</h2>
-${variants.items.length === 0 ? html`<p>${variants.isLatest ? 'No variant yet.' : 'No older variant.'}</p>` : html`<table><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Uploaded by</th><th scope="col">When</th><th scope="col">Live in</th><th scope="col"><span class="hint">Actions</span></th></tr></thead>
-<tbody>${variants.items.map(({ variant, environments: live }) => html`<tr><th scope="row">v${variant.sequence}</th><td>${bytes(variant.size)}</td><td class="mono">${variant.sha256}</td><td>${person(variant.createdBy)}</td><td>${when(variant.createdAt)}</td><td>${live.join(', ') || '—'}</td>
-<td class="inline"><a href="${links.preview(variant.id)}">Preview</a> <a href="/component/${component.id}/publish?variant=${variant.id}">Publish…</a></td></tr>`)}</tbody></table>`}
+${listTable({
+  columns: ['Variant', 'Size', 'SHA-256', 'Uploaded by', 'When', 'Live in', html`<span class="hint">Actions</span>`],
+  rows: variants.items.map(({ variant, environments: live }) => html`<tr><th scope="row">v${variant.sequence}</th><td>${bytes(variant.size)}</td><td class="mono">${variant.sha256}</td><td>${person(variant.createdBy)}</td><td>${when(variant.createdAt)}</td><td>${live.join(', ') || '—'}</td>
+<td class="inline"><a href="${links.preview(variant.id)}">Preview</a> <a href="/component/${component.id}/publish?variant=${variant.id}">Publish…</a></td></tr>`),
+  empty: emptyState(variants.isLatest ? 'No variant yet.' : 'No older variant.'),
+})}
 ${pager('Variants', 'variants', links.variants)}
 ${preview === null ? '' : html`<h2 id="preview">Preview of v${preview.sequence}</h2>
 <iframe class="preview" sandbox="allow-scripts" src="/component/${component.id}/variants/${preview.id}/preview" title="Preview of ${component.name} v${preview.sequence}"></iframe>`}
 ${releasesPerWeekSection(content.releasesPerWeek)}
 <h2 id="release-history">Release history</h2>
-${history.items.length === 0 ? html`<p class="hint">${history.isLatest ? 'Nothing released yet.' : 'No release event here: see the latest ones.'}</p>` : html`<table><thead><tr><th scope="col">When</th><th scope="col">Environment</th><th scope="col">Variant</th><th scope="col">Replaced</th><th scope="col">By</th></tr></thead>
-<tbody>${history.items.map((e) => html`<tr><td>${when(e.releasedAt)}</td><td>${e.environmentName}</td><td>${label(e.variantId)}</td><td>${label(e.previousVariantId)}</td><td>${person(e.releasedBy)}</td></tr>`)}</tbody></table>`}
+${listTable({
+  columns: ['When', 'Environment', 'Variant', 'Replaced', 'By'],
+  rows: history.items.map((e) => html`<tr><td>${when(e.releasedAt)}</td><td>${e.environmentName}</td><td>${label(e.variantId)}</td><td>${label(e.previousVariantId)}</td><td>${person(e.releasedBy)}</td></tr>`),
+  empty: emptyState(history.isLatest ? 'Nothing released yet.' : 'No release event here: see the latest ones.', true),
+})}
 ${pager('Release history', 'release events', links.history)}`,
   });
 }
@@ -95,5 +111,5 @@ function environmentRow(componentId: string, env: EnvironmentReleases, role: Rol
   return html`<tr><th scope="row">${env.environment.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
 <td class="inline">${publish === null ? '' : action(publishHref(publish.id), `Publish v${publish.sequence}`, 'button')}
 ${rollBack === null ? '' : action(publishHref(rollBack.id), `Roll back to ${label(rollBack.id)}`, 'button secondary')}
-${publish === null && rollBack === null ? '' : !allowed ? html`<span class="hint" id="${noteId}">Your role in this organization is ${role}: viewers cannot publish.</span>` : asks ? protectedNote(env.environment.name, noteId) : ''}</td></tr>`;
+${publish === null && rollBack === null ? '' : !allowed ? reasonNote(`Your role in this organization is ${role}: viewers cannot publish.`, noteId, 'span') : asks ? protectedNote(env.environment.name, noteId) : ''}</td></tr>`;
 }

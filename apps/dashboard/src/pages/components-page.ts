@@ -1,6 +1,9 @@
 import type { ComponentBrowsePage } from '@cp/domain';
-import { html, noticeBox } from '@cp/web-forms';
+import { html } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
+import { emptyState } from './parts/empty-state.js';
+import { listTable } from './parts/list-table.js';
+import { pageNumbers } from './parts/page-numbers.js';
 import { setupHint } from './setup-hint.js';
 
 /** An organization's components: search by name and tag, numbered pages, the first-upload hint when there are none. */
@@ -25,14 +28,15 @@ export function componentsPage(options: {
 <label for="tag">Tag</label><input type="text" id="tag" name="tag" value="${tag}">
 <button type="submit">Search</button>${filtered ? html` <a href="?">Clear</a>` : ''}
 </form>
-${result.components.length === 0
-  ? result.page > 1 ? html`<p>Page ${result.page} is past the end of the list. <a href="${link(1)}">Go to the first page</a></p>`
-    : filtered ? html`<p>No component matches.</p>` : html`<p>This organization has no component yet.</p>${setupHint(options.mcpUrl)}`
-  : html`<table><caption class="hint">Most recently updated first</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Tags</th><th scope="col">Variants</th><th scope="col">Updated</th></tr></thead>
-<tbody>${result.components.map((c) => html`<tr><th scope="row"><a href="/component/${c.id}">${c.name}</a>${c.description ? html`<div class="hint">${c.description}</div>` : ''}</th>
-<td><ul class="tags">${c.tags.map((t) => html`<li><a href="?tag=${encodeURIComponent(t)}">${t}</a></li>`)}</ul></td><td>${c.variantsCount}</td><td>${when(c.updatedAt)}</td></tr>`)}</tbody></table>
-<nav class="pager" aria-label="Pages">${result.page > 1 ? html`<a href="${link(result.page - 1)}" rel="prev">Previous page</a>` : ''}<span>Page ${result.page}</span>${result.hasNextPage ? html`<a href="${link(result.page + 1)}" rel="next">Next page</a>` : ''}</nav>`}
-${noticeBox(null)}`,
+${listTable({
+  caption: 'Most recently updated first',
+  columns: ['Name', 'Tags', 'Variants', 'Updated'],
+  rows: result.components.map((c) => html`<tr><th scope="row"><a href="/component/${c.id}">${c.name}</a>${c.description ? html`<div class="hint">${c.description}</div>` : ''}</th>
+<td><ul class="tags">${c.tags.map((t) => html`<li><a href="?tag=${encodeURIComponent(t)}">${t}</a></li>`)}</ul></td><td>${c.variantsCount}</td><td>${when(c.updatedAt)}</td></tr>`),
+  empty: result.page > 1
+    ? emptyState(html`Page ${result.page} is past the end of the list. <a href="${link(1)}">Go to the first page</a>`)
+    : filtered ? emptyState('No component matches.') : html`${emptyState('This organization has no component yet.')}${setupHint(options.mcpUrl)}`,
+})}
+${result.components.length === 0 ? '' : pageNumbers('Pages', result.page, result.hasNextPage, link)}`,
   });
 }

@@ -1,7 +1,9 @@
 import { Permission, type Environment, type Role } from '@cp/domain';
-import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
-import { roleGate } from './role-note.js';
+import { actionForm } from './parts/action-form.js';
+import { listTable } from './parts/list-table.js';
+import { roleGate } from './parts/role-gate.js';
 
 /**
  * An organization's environments: who publishes to each (protect or open it), rename, remove, add.
@@ -15,7 +17,28 @@ export function environmentsPage(options: { organizationId: string; environments
   const csrf = chrome.csrf;
   /** Who publishes there, and (for owners and admins) the button that changes it. */
   const publishers = (env: Environment): SafeHtml => html`${env.protected ? 'Protected: owners and admins' : 'Every member'}
-<form method="post" action="${base}/${env.id}/protection" class="inline">${csrfInput(csrf)}<input type="hidden" name="protected" value="${env.protected ? 'false' : 'true'}"><button type="submit" class="secondary"${off} aria-label="${env.protected ? `Open to every member (${env.name})` : `Protect ${env.name}`}">${env.protected ? 'Open to every member' : 'Protect'}</button></form>`;
+${actionForm({
+  action: `${base}/${env.id}/protection`,
+  csrf,
+  label: env.protected ? 'Open to every member' : 'Protect',
+  name: env.protected ? `Open to every member (${env.name})` : `Protect ${env.name}`,
+  style: 'secondary',
+  fields: { protected: env.protected ? 'false' : 'true' },
+  disabled: off,
+  inline: true,
+})}`;
+  const rename = (env: Environment): SafeHtml =>
+    actionForm({
+      action: `${base}/${env.id}/rename`,
+      csrf,
+      label: 'Rename',
+      style: 'secondary',
+      controls: html`<label for="rename-${env.id}" class="hint">New name for ${env.name}</label><input type="text" id="rename-${env.id}" name="name" value="${env.name}" size="16"${off}>`,
+      disabled: off,
+      inline: true,
+    });
+  const remove = (env: Environment): SafeHtml =>
+    actionForm({ action: `${base}/${env.id}/remove`, csrf, label: 'Remove', name: `Remove ${env.name}`, style: 'danger', disabled: off });
   return layout({
     title: 'Environments',
     chrome,
@@ -23,14 +46,22 @@ export function environmentsPage(options: { organizationId: string; environments
 ${noticeBox(options.notice)}
 ${gate.note}
 <p>Hosts fetch a component's release with <code>/consume?id=…&amp;env=&lt;name&gt;</code>. Names are lower-case slugs (<code>prod</code>, <code>eu-canary</code>).</p>
-<table><thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Who publishes</th><th scope="col">Rename</th><th scope="col"><span class="hint">Remove</span></th></tr></thead><tbody>
-${environments.map((env) => html`<tr><th scope="row">${env.name}</th><td>${when(env.createdAt)}</td><td class="inline">${publishers(env)}</td>
-<td><form method="post" action="${base}/${env.id}/rename" class="inline">${csrfInput(csrf)}<label for="rename-${env.id}" class="hint">New name for ${env.name}</label><input type="text" id="rename-${env.id}" name="name" value="${env.name}" size="16"${off}><button type="submit" class="secondary"${off}>Rename</button></form></td>
-<td><form method="post" action="${base}/${env.id}/remove">${csrfInput(csrf)}<button type="submit" class="danger"${off} aria-label="Remove ${env.name}">Remove</button></form></td></tr>`)}
-</tbody></table>
+${listTable({
+  columns: ['Name', 'Created', 'Who publishes', 'Rename', html`<span class="hint">Remove</span>`],
+  rows: environments.map((env) => html`<tr><th scope="row">${env.name}</th><td>${when(env.createdAt)}</td><td class="inline">${publishers(env)}</td>
+<td>${rename(env)}</td>
+<td>${remove(env)}</td></tr>`),
+})}
 <p class="hint">Only owners and admins publish (or roll back) to a protected environment, and only they protect or open one. Only an environment nothing was ever released to can be removed.</p>
 <h2>Add an environment</h2>
-<form method="post" action="${base}" class="inline">${csrfInput(csrf)}<label for="new-env">Name</label><input type="text" id="new-env" name="name" required size="16"${off}>
-<input type="checkbox" id="new-env-protected" name="protected" value="true"${off}><label for="new-env-protected">Protected</label><button type="submit"${off}>Add</button></form>`,
+${actionForm({
+  action: base,
+  csrf,
+  label: 'Add',
+  controls: html`<label for="new-env">Name</label><input type="text" id="new-env" name="name" required size="16"${off}>
+<input type="checkbox" id="new-env-protected" name="protected" value="true"${off}><label for="new-env-protected">Protected</label>`,
+  disabled: off,
+  inline: true,
+})}`,
   });
 }

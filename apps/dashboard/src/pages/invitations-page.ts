@@ -2,21 +2,23 @@ import {
   invitationState,
   type Invitation,
   type InvitationState,
-  type MemberOrganization,
 } from '@cp/domain';
 import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
-import { type Chrome, layout, when } from './layout.js';
+import { layout, when } from './layout.js';
+import { actionForm } from './parts/action-form.js';
+import { reasonNote } from './parts/disabled-reason.js';
+import { emptyState } from './parts/empty-state.js';
+import { listTable } from './parts/list-table.js';
+import type { OrganizationPageContent } from './parts/organization-page.js';
+import { secretOnce } from './parts/secret-once.js';
 
 /** What the page says about the email of an invitation just created. */
 export type MailOutcome = 'sent' | 'failed' | 'off';
 
-export interface InvitationsPageContent {
-  readonly organization: MemberOrganization;
+export interface InvitationsPageContent extends OrganizationPageContent {
   /** Whether the visitor's role may invite (rules/roles.ts ManageMembers); otherwise the form is disabled. */
   readonly canInvite: boolean;
   readonly invitations: readonly Invitation[];
-  readonly chrome: Chrome;
-  readonly notice: string | null;
   readonly now: Date;
   /** Just created: its link, shown on this answer only (never in a URL, never stored). */
   readonly created?: {
@@ -42,83 +44,44 @@ const STATE: { readonly [S in InvitationState]: string } = {
 };
 
 function createdBox(created: NonNullable<InvitationsPageContent['created']>): SafeHtml {
-  return html`<div class="notice" role="status">
-    <p>
-      Invitation for <strong>${created.email}</strong> as ${created.role} created. Copy the link
-      now: it is shown only once. ${MAIL_NOTE[created.mail]}
-    </p>
-    <p>Invitation link: <code data-testid="invitation-link">${created.link}</code></p>
-  </div>`;
+  return secretOnce({
+    message: html`Invitation for <strong>${created.email}</strong> as ${created.role} created. Copy the link now: it is shown only once. ${MAIL_NOTE[created.mail]}`,
+    label: 'Invitation link',
+    secret: created.link,
+    as: 'text',
+    testId: 'invitation-link',
+  });
 }
 
+/** Members and viewers see the form disabled; the form as a whole is described by the reason. */
 function inviteForm(base: string, content: InvitationsPageContent): SafeHtml {
   const disabled = content.canInvite ? '' : html` disabled`;
+  const reasonId = 'invite-reason';
   return html`<h2>Invite</h2>
-    ${content.canInvite ? '' : html`<p class="hint" id="invite-reason">Your role is ${content.organization.role}: only owners and admins can invite people.</p>`}
-    <form
-      method="post"
-      action="${base}"
-      class="inline"
-      aria-label="Invite"
-      ${content.canInvite ? '' : html` aria-describedby="invite-reason"`}
-    >
-      ${csrfInput(content.chrome.csrf)}<label for="invite-email">Email</label
-      ><input
-        type="email"
-        id="invite-email"
-        name="email"
-        required
-        maxlength="254"
-        size="28"
-        autocomplete="off"
-        ${disabled}
-      />
-      <label for="invite-role">Role</label
-      ><select id="invite-role" name="role" ${disabled}>
-        <option value="viewer">viewer</option>
-        <option value="member" selected>member</option>
-        <option value="admin">admin</option>
-      </select>
-      <button type="submit" ${disabled}>Invite</button>
-    </form>
-    <p class="hint">
-      The link works once, for that email only. Owners are not invited: invite an admin, then
-      transfer ownership.
-    </p>`;
+${content.canInvite ? '' : reasonNote(`Your role is ${content.organization.role}: only owners and admins can invite people.`, reasonId)}
+<form method="post" action="${base}" class="inline" aria-label="Invite"${content.canInvite ? '' : html` aria-describedby="${reasonId}"`}>${csrfInput(content.chrome.csrf)}<label for="invite-email">Email</label><input type="email" id="invite-email" name="email" required maxlength="254" size="28" autocomplete="off"${disabled}>
+<label for="invite-role">Role</label><select id="invite-role" name="role"${disabled}><option value="viewer">viewer</option><option value="member" selected>member</option><option value="admin">admin</option></select>
+<button type="submit"${disabled}>Invite</button>
+</form>
+<p class="hint">The link works once, for that email only. Owners are not invited: invite an admin, then transfer ownership.</p>`;
 }
 
 function listSection(base: string, content: InvitationsPageContent): SafeHtml {
   if (!content.canInvite) return html``;
-  if (content.invitations.length === 0)
-    return html`<h2>Invitations</h2>
-      <p>No invitations yet.</p>`;
   const rows = content.invitations.map((invitation) => {
     const state = invitationState(invitation, content.now);
-    return html`<tr>
-      <th scope="row">${invitation.email}</th>
-      <td>${invitation.role}</td>
-      <td>${when(invitation.createdAt)}</td>
-      <td>${state === 'pending' ? html`until ${when(invitation.expiresAt)}` : STATE[state]}</td>
-      <td>
-        ${state === 'pending' ? html`<form method="post" action="${base}/${invitation.id}/revoke">${csrfInput(content.chrome.csrf)}<button type="submit" class="danger" aria-label="Revoke the invitation for ${invitation.email}">Revoke</button></form>` : ''}
-      </td>
-    </tr>`;
+    const revoke = actionForm({
+      action: `${base}/${invitation.id}/revoke`,
+      csrf: content.chrome.csrf,
+      label: 'Revoke',
+      name: `Revoke the invitation for ${invitation.email}`,
+      style: 'danger',
+    });
+    return html`<tr><th scope="row">${invitation.email}</th><td>${invitation.role}</td><td>${when(invitation.createdAt)}</td>
+<td>${state === 'pending' ? html`until ${when(invitation.expiresAt)}` : STATE[state]}</td><td>${state === 'pending' ? revoke : ''}</td></tr>`;
   });
   return html`<h2>Invitations</h2>
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Email</th>
-          <th scope="col">Role</th>
-          <th scope="col">Invited</th>
-          <th scope="col">State</th>
-          <th scope="col"><span class="skip">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>`;
+${listTable({ columns: ['Email', 'Role', 'Invited', 'State', html`<span class="skip">Actions</span>`], rows, empty: emptyState('No invitations yet.') })}`;
 }
 
 /** An organization's invitations: the form (disabled with the reason for members and viewers), the link shown once, the list with revoke. */

@@ -1,6 +1,7 @@
 import type { Invitation, Organization } from '@cp/domain';
-import { csrfInput, errorBox, html } from '@cp/web-forms';
+import { errorBox, html } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
+import { actionForm } from './parts/action-form.js';
 
 /** The accept page: what the link offers, and one button (a POST with the CSRF token). */
 export function joinPage(options: {
@@ -18,9 +19,7 @@ export function joinPage(options: {
         This invitation is for <strong>${invitation.email}</strong>. It works once, until
         ${when(invitation.expiresAt)}.
       </p>
-      <form method="post" action="/invitations/${options.token}">
-        ${csrfInput(options.chrome.csrf)}<button type="submit">Join</button>
-      </form>`,
+      ${actionForm({ action: `/invitations/${options.token}`, csrf: options.chrome.csrf, label: 'Join' })}`,
   });
 }
 
@@ -31,8 +30,6 @@ export function wrongAccountPage(options: { invitedEmail: string; chrome: Chrome
     chrome: options.chrome,
     body: html`<h1>This invitation is for another account</h1>
       ${errorBox(`This invitation is for ${options.invitedEmail}, and you are signed in as ${options.chrome.email}. Sign out, then open the link again and sign in (or create an account) as ${options.invitedEmail}.`)}
-      <form method="post" action="/logout">
-        ${csrfInput(options.chrome.csrf)}<button type="submit">Sign out</button>
-      </form>`,
+      ${actionForm({ action: '/logout', csrf: options.chrome.csrf, label: 'Sign out' })}`,
   });
 }

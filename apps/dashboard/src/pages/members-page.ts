@@ -1,6 +1,9 @@
 import { can, canAssignRole, Permission, Role, type Member } from '@cp/domain';
-import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
+import { actionForm } from './parts/action-form.js';
+import { disabledWithReason } from './parts/disabled-reason.js';
+import { listTable } from './parts/list-table.js';
 import { rolesTable } from './roles-table.js';
 
 interface MembersPageOptions {
@@ -32,31 +35,44 @@ export function membersPage(options: MembersPageOptions): string {
   const owners = members.filter((m) => m.role === Role.Owner).length;
   const assignable = Object.values(Role).filter((role) => canAssignRole(me.role, role));
   const row = (member: Member): SafeHtml => {
-    const reason = refusal(me, member);
-    const noteId = `why-${member.userId}`;
-    const off = reason === null ? '' : html` disabled aria-describedby="${noteId}"`;
+    const gate = disabledWithReason(refusal(me, member), `why-${member.userId}`, 'span');
+    const off = gate.disabled;
     const who = member.displayName === null ? member.email : `${member.displayName} (${member.email})`;
-    const roleForm = html`<form method="post" action="${base}/members/${member.userId}/role" class="inline">${csrfInput(csrf)}<input type="hidden" name="from" value="${member.role}"><select id="role-${member.userId}" name="role" aria-label="Role of ${member.email}"${off}>${(reason === null ? assignable : [member.role]).map((role) => html`<option value="${role}"${role === member.role ? html` selected` : ''}>${role}</option>`)}</select><button type="submit" class="secondary" aria-label="Change role of ${member.email}"${off}>Change role</button></form>`;
-    const removeForm = html`<form method="post" action="${base}/members/${member.userId}/remove" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Remove ${member.email}"${off}>Remove</button></form>`;
+    const action = `${base}/members/${member.userId}`;
+    const roleForm = actionForm({
+      action: `${action}/role`,
+      csrf,
+      label: 'Change role',
+      name: `Change role of ${member.email}`,
+      style: 'secondary',
+      fields: { from: member.role },
+      controls: html`<select id="role-${member.userId}" name="role" aria-label="Role of ${member.email}"${off}>${(gate.allowed ? assignable : [member.role]).map((role) => html`<option value="${role}"${role === member.role ? html` selected` : ''}>${role}</option>`)}</select>`,
+      disabled: off,
+      disabledLast: true,
+      inline: true,
+    });
+    const removeForm = actionForm({ action: `${action}/remove`, csrf, label: 'Remove', name: `Remove ${member.email}`, style: 'danger', disabled: off, disabledLast: true, inline: true });
     const transfer = can(me.role, Permission.Own) && member.userId !== me.userId
-      ? html`<form method="post" action="${base}/members/${member.userId}/transfer" class="inline">${csrfInput(csrf)}<button type="submit" class="secondary" aria-label="Transfer ownership to ${member.email}">Transfer ownership</button></form>`
+      ? actionForm({ action: `${action}/transfer`, csrf, label: 'Transfer ownership', name: `Transfer ownership to ${member.email}`, style: 'secondary', inline: true })
       : '';
-    return html`<tr><th scope="row">${who}</th><td>${member.role}</td><td>${when(member.joinedAt)}</td><td class="inline">${roleForm}${removeForm}${transfer}${reason === null ? '' : html`<span class="hint" id="${noteId}">${reason}</span>`}</td></tr>`;
+    return html`<tr><th scope="row">${who}</th><td>${member.role}</td><td>${when(member.joinedAt)}</td><td class="inline">${roleForm}${removeForm}${transfer}${gate.note}</td></tr>`;
   };
-  const lastOwner = me.role === Role.Owner && owners === 1;
+  const leave = disabledWithReason(
+    me.role === Role.Owner && owners === 1 ? 'You are the last owner: transfer ownership first, or delete the organization (Settings).' : null,
+    'why-leave',
+    'span',
+  );
   return layout({
     title: 'Members',
     chrome,
     body: html`<h1>Members</h1>
 ${noticeBox(options.notice)}
 <p>Everyone in ${options.organizationName}. Your role: <strong>${me.role}</strong>.${can(me.role, Permission.ManageMembers) ? html` <a class="button" href="${base}/invitations">Invite people</a>` : ''}</p>
-<table><thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Joined</th><th scope="col">Change</th></tr></thead><tbody>
-${members.map(row)}
-</tbody></table>
+${listTable({ columns: ['Member', 'Role', 'Joined', 'Change'], rows: members.map(row) })}
 <p class="hint">Owners and admins change roles below owner and remove members; only owners make or unmake owners and transfer ownership (the previous owner becomes an admin). The last owner can neither leave nor be demoted.</p>
 <h2>Roles</h2>
 ${rolesTable()}
 <h2>Leave</h2>
-<form method="post" action="${base}/leave" class="inline">${csrfInput(csrf)}<button type="submit" class="danger" aria-label="Leave this organization (${options.organizationName})"${lastOwner ? html` disabled aria-describedby="why-leave"` : ''}>Leave this organization</button>${lastOwner ? html`<span class="hint" id="why-leave">You are the last owner: transfer ownership first, or delete the organization (Settings).</span>` : ''}</form>`,
+${actionForm({ action: `${base}/leave`, csrf, label: 'Leave this organization', name: `Leave this organization (${options.organizationName})`, style: 'danger', disabled: leave.disabled, disabledLast: true, note: leave.note, inline: true })}`,
   });
 }

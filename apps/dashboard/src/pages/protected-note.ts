@@ -1,9 +1,6 @@
-import { html, type SafeHtml } from '@cp/web-forms';
+import type { SafeHtml } from '@cp/web-forms';
+import { reasonNote } from './parts/disabled-reason.js';
 
-/**
- * Beside a member's Publish / Roll back on a protected environment: it sends a release request.
- * Kept from Prettier: its embedded-HTML formatting would put line breaks into the text.
- */
-// prettier-ignore
+/** Beside a member's Publish / Roll back on a protected environment: it sends a release request. */
 export const protectedNote = (environmentName: string, id: string): SafeHtml =>
-  html`<span class="hint" id="${id}">${environmentName} is protected: your publish sends a release request; an owner or admin of the organization approves it.</span>`;
+  reasonNote(`${environmentName} is protected: your publish sends a release request; an owner or admin of the organization approves it.`, id, 'span');

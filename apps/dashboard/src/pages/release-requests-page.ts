@@ -3,8 +3,11 @@ import {
   type ReleaseRequest,
   type ReleaseRequestList,
 } from '@cp/domain';
-import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { type Chrome, layout, when } from './layout.js';
+import { actionForm } from './parts/action-form.js';
+import { disabledWithReason } from './parts/disabled-reason.js';
+import { emptyState } from './parts/empty-state.js';
 
 /** The organization's release requests: pending first, then recent decisions. */
 export function releaseRequestsPage(
@@ -22,7 +25,7 @@ export function releaseRequestsPage(
         A member's publish to a protected environment waits here for an owner or admin. Approving
         releases the requested version, recorded with both people.
       </p>
-      ${list.requests.length === 0 ? html`<p>No release request yet.</p>` : releaseRequestsSection(list, chrome.csrf, `/orgs/${organizationId}/release-requests`)}`,
+      ${list.requests.length === 0 ? emptyState('No release request yet.') : releaseRequestsSection(list, chrome.csrf, `/orgs/${organizationId}/release-requests`)}`,
   });
 }
 
@@ -54,28 +57,18 @@ const decision = (r: ReleaseRequest, person: (id: string | null) => string): Saf
       ${r.decidedAt === null ? '' : when(r.decidedAt)}${r.declineReason === null ? '' : html` — “${r.declineReason}”`}`;
 
 function actions(r: ReleaseRequest, canDecide: boolean, csrf: string, back: string): SafeHtml {
-  const disabled = canDecide ? '' : html` disabled aria-describedby="decide-${r.id}"`;
-  return html`<form method="post" action="/release-requests/${r.id}/approve" class="inline">
-      ${csrfInput(csrf)}<input type="hidden" name="back" value="${back}" /><button
-        type="submit"
-        ${disabled}
-      >
-        Approve
-      </button>
-    </form>
-    <form method="post" action="/release-requests/${r.id}/decline" class="inline">
-      ${csrfInput(csrf)}<input type="hidden" name="back" value="${back}" /><label
-        for="reason-${r.id}"
-        >Reason</label
-      >
-      <input
-        type="text"
-        id="reason-${r.id}"
-        name="reason"
-        maxlength="${MAX_DECLINE_REASON_LENGTH}"
-        required${canDecide ? '' : html` disabled`}
-      />
-      <button type="submit" class="secondary" ${disabled}>Decline</button>
-    </form>
-    ${canDecide ? '' : html`<span class="hint" id="decide-${r.id}">Only owners and admins approve or decline release requests.</span>`}`;
+  const gate = disabledWithReason(canDecide ? null : 'Only owners and admins approve or decline release requests.', `decide-${r.id}`, 'span');
+  const decide = (verb: string) => `/release-requests/${r.id}/${verb}`;
+  return html`${actionForm({ action: decide('approve'), csrf, label: 'Approve', fields: { back }, disabled: gate.disabled, inline: true })}
+${actionForm({
+  action: decide('decline'),
+  csrf,
+  label: 'Decline',
+  style: 'secondary',
+  fields: { back },
+  controls: html`<label for="reason-${r.id}">Reason</label> <input type="text" id="reason-${r.id}" name="reason" maxlength="${MAX_DECLINE_REASON_LENGTH}" required${canDecide ? '' : html` disabled`}> `,
+  disabled: gate.disabled,
+  inline: true,
+})}
+${gate.note}`;
 }

@@ -1,5 +1,6 @@
 import { can, Permission, Role } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
+import { listTable } from './parts/list-table.js';
 
 /** Each permission as a person reads it; exhaustive, so a new permission does not compile until it is worded. */
 const LABELS: { readonly [P in Permission]: string } = {
@@ -15,7 +16,8 @@ const LABELS: { readonly [P in Permission]: string } = {
 /** What each role may do, drawn from the one permission table (rules/roles.ts), lowest role first. */
 export function rolesTable(): SafeHtml {
   const roles = Object.values(Role).reverse();
-  return html`<table><thead><tr><th scope="col">May</th>${roles.map((role) => html`<th scope="col">${role}</th>`)}</tr></thead><tbody>
-${Object.values(Permission).map((permission) => html`<tr><th scope="row">${LABELS[permission]}</th>${roles.map((role) => html`<td>${can(role, permission) ? 'yes' : 'no'}</td>`)}</tr>`)}
-</tbody></table>`;
+  return listTable({
+    columns: ['May', ...roles],
+    rows: Object.values(Permission).map((permission) => html`<tr><th scope="row">${LABELS[permission]}</th>${roles.map((role) => html`<td>${can(role, permission) ? 'yes' : 'no'}</td>`)}</tr>`),
+  });
 }

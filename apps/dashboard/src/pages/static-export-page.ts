@@ -1,16 +1,16 @@
-import type { MemberOrganization, StaticExport } from '@cp/domain';
-import { csrfInput, html, noticeBox, type SafeHtml } from '@cp/web-forms';
-import { type Chrome, layout, when } from './layout.js';
+import type { StaticExport } from '@cp/domain';
+import { html, noticeBox, type SafeHtml } from '@cp/web-forms';
+import { layout, when } from './layout.js';
+import { actionForm } from './parts/action-form.js';
+import { noticePanel } from './parts/notice-panel.js';
+import type { OrganizationPageContent } from './parts/organization-page.js';
 
-export interface StaticExportPageContent {
-  readonly organization: MemberOrganization;
+export interface StaticExportPageContent extends OrganizationPageContent {
   readonly state: StaticExport;
   /** The organization's export base URL (EXPORT_PUBLIC_URL); null when the deployment gives none. */
   readonly baseUrl: string | null;
   /** Its folder in the export bucket (EXPORT_PREFIX and the organization id), shown without a public URL. */
   readonly folder: string;
-  readonly chrome: Chrome;
-  readonly notice: string | null;
 }
 
 function stateSection(content: StaticExportPageContent): SafeHtml {
@@ -41,12 +41,10 @@ function stateSection(content: StaticExportPageContent): SafeHtml {
   const error =
     state.lastError === null
       ? ''
-      : html`<div class="error" role="alert">
-          <p>
-            The last export failed ${when(state.lastErrorAt)}, and is retried with backoff:
-            ${state.lastError}
-          </p>
-        </div>`;
+      : noticePanel(
+          'alert',
+          html`<p>The last export failed ${when(state.lastErrorAt)}, and is retried with backoff: ${state.lastError}</p>`,
+        );
   return html`<p><strong>Static export is on.</strong></p>
     ${where}
     <dl>
@@ -60,15 +58,8 @@ function stateSection(content: StaticExportPageContent): SafeHtml {
 export function staticExportPage(content: StaticExportPageContent): string {
   const base = `/orgs/${content.organization.id}/export`;
   const { state, chrome } = content;
-  const button = (value: 'on' | 'off', label: string, kind = '') =>
-    html`<form method="post" action="${base}" class="inline">
-      ${csrfInput(chrome.csrf)}<input type="hidden" name="enabled" value="${value}" /><button
-        type="submit"
-        ${kind === '' ? '' : html` class="${kind}"`}
-      >
-        ${label}
-      </button>
-    </form>`;
+  const button = (value: 'on' | 'off', label: string, style?: 'secondary' | 'danger') =>
+    actionForm({ action: base, csrf: chrome.csrf, label, style, fields: { enabled: value }, inline: true });
   return layout({
     title: 'Static export',
     chrome,
