@@ -1,5 +1,5 @@
 import { isUnavailable, RETRY_AFTER_SECONDS, type Credentials, type DomainDeps, type OidcStorage } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressDefaults, type Metrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { RateLimitStoreError } from '@cp/http-runtime/rate-limit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
@@ -81,10 +81,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('etag', false);
-  app.use(expressMetrics(metrics, providerRoute));
+  expressDefaults(app, { trustProxy: config.trustProxy, metrics, unmatchedRoute: providerRoute });
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
     next();

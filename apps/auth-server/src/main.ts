@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { exitOnSignal } from '@cp/http-runtime';
 import { createCredentials, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
+import { createLogger, runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
-import { createLogger } from '@cp/http-runtime';
 import { serveAuth } from './serve.js';
 
 /*
@@ -12,25 +11,25 @@ import { serveAuth } from './serve.js';
  */
 const env = loadEnv();
 const log = createLogger({ service: 'auth-server', level: env.logLevel });
-// Relative paths (.data/...) are the repository's, whatever the working directory.
-const root = findRepositoryRoot() ?? process.cwd();
-const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
-const service = await serveAuth({
-  env,
-  root,
-  domain: { repos: createRepositories(database), ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
-  credentials: createCredentials(database.prisma),
-  oidc: createOidcStorage(database.prisma),
-  log,
-});
-for (const note of [`${service.name}: ${service.url}`, ...(service.notes ?? [])]) log.info(note);
 
-// SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the database pool.
-exitOnSignal({
+await runService({
   log,
+  name: 'the auth server',
   graceSeconds: env.shutdownGraceSeconds,
-  close: async () => {
-    await service.close();
-    await database.close();
+  // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the database pool.
+  start: async () => {
+    // Relative paths (.data/...) are the repository's, whatever the working directory.
+    const root = findRepositoryRoot() ?? process.cwd();
+    const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
+    const service = await serveAuth({
+      env,
+      root,
+      domain: { repos: createRepositories(database), ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() } },
+      credentials: createCredentials(database.prisma),
+      oidc: createOidcStorage(database.prisma),
+      log,
+    });
+    for (const note of [`${service.name}: ${service.url}`, ...(service.notes ?? [])]) log.info(note);
+    return [service, database];
   },
 });

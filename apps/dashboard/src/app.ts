@@ -1,5 +1,5 @@
 import { isUnavailable, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps } from '@cp/domain';
-import { createMetrics, createReadiness, expressMetrics, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
+import { createMetrics, createReadiness, expressDefaults, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
 import type { DashboardConfig } from './config.js';
@@ -61,10 +61,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('etag', false);
-  app.use(expressMetrics(metrics));
+  expressDefaults(app, { trustProxy: config.trustProxy, metrics });
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff' });
     next();

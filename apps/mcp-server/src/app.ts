@@ -1,5 +1,5 @@
 import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
-import { createReadiness, expressMetrics, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
+import { createReadiness, expressDefaults, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createJwks } from './auth/jwks.js';
@@ -82,10 +82,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   const health = JSON.stringify({ status: 'ok', version: PACKAGE_VERSION, server: SERVER_NAME });
 
   const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('etag', false);
-  app.use(expressMetrics(metrics.base));
+  expressDefaults(app, { trustProxy: config.trustProxy, metrics: metrics.base });
 
   // Health first: load balancers probe it by IP address, so it skips the Host check.
   app.get('/', (_req, res) => {

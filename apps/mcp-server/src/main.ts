@@ -2,37 +2,36 @@
  * Runs the MCP server alone, against DATABASE_URL (or PGlite) and the S3_* settings.
  * Migrations are applied by `pnpm db:migrate`, not here: several instances may start at once.
  */
-import { exitOnSignal } from '@cp/http-runtime';
+import { createLogger, runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { openInfrastructure } from './infrastructure.js';
-import { createLogger } from '@cp/http-runtime';
 import { serveMcp } from './serve.js';
 
 const env = loadEnv();
 const log = createLogger({ service: 'mcp-server', level: env.logLevel });
-const infrastructure = await openInfrastructure({
-  databaseUrl: env.databaseUrl,
-  pgliteDataDir: env.pgliteDataDir,
-  s3: env.standaloneS3,
-  maxUploadBytes: env.maxUploadBytes,
-  migrate: false,
-});
-const service = await serveMcp({
-  config: env.app,
-  host: env.host,
-  domain: infrastructure.domain,
-  grants: infrastructure.grants,
-  redisUrl: env.redisUrl,
-  log,
-  graceSeconds: env.shutdownGraceSeconds,
-});
 
-// SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then Redis and the database pool.
-exitOnSignal({
+await runService({
   log,
+  name: 'the MCP server',
   graceSeconds: env.shutdownGraceSeconds,
-  close: async () => {
-    await service.close();
-    await infrastructure.database.close();
+  // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then Redis and the database pool.
+  start: async () => {
+    const infrastructure = await openInfrastructure({
+      databaseUrl: env.databaseUrl,
+      pgliteDataDir: env.pgliteDataDir,
+      s3: env.standaloneS3,
+      maxUploadBytes: env.maxUploadBytes,
+      migrate: false,
+    });
+    const service = await serveMcp({
+      config: env.app,
+      host: env.host,
+      domain: infrastructure.domain,
+      grants: infrastructure.grants,
+      redisUrl: env.redisUrl,
+      log,
+      graceSeconds: env.shutdownGraceSeconds,
+    });
+    return [service, infrastructure.database];
   },
 });

@@ -1,5 +1,5 @@
 import { createJobBoss, createRepositories, createWebhookDeliveryStore } from '@cp/db';
-import { createLogger, exitOnSignal } from '@cp/http-runtime';
+import { createLogger, runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
 import { openResources } from './resources.js';
@@ -9,42 +9,37 @@ import { openStaticExport } from './static-export-deps.js';
 const env = loadEnv();
 const log = createLogger({ service: 'worker', level: env.logLevel });
 
-try {
-  const resources = await openResources(env);
-  const { database } = resources;
-  const staticExport =
-    env.s3 === null
-      ? null
-      : await openStaticExport({ s3: env.s3, exportBucket: env.staticExport.bucket, prefix: env.staticExport.prefix, cacheBytes: env.staticExport.cacheBytes, repos: createRepositories(database) });
-  if (staticExport === null) log.warn('no S3_ENDPOINT: this worker leaves the static-export queue to another');
-  const service = await serveWorker({
-    boss: createJobBoss(database.jobsDb),
-    jobs: createJobRegistry({
-      log,
-      staticExport,
-      webhooks: {
-        deliveries: createWebhookDeliveryStore(database.prisma),
-        outbound: { allowLoopback: env.webhooksAllowLoopback },
-        clock: { now: () => new Date() },
-      },
-    }),
-    log,
-    port: env.port,
-    host: env.host,
-    pollingIntervalSeconds: env.pollingIntervalSeconds,
-    checks: { database: () => database.sql.rows({ text: 'SELECT 1', values: [] }) },
-    graceSeconds: env.shutdownGraceSeconds,
-  });
+await runService({
+  log,
+  name: 'the worker',
+  graceSeconds: env.shutdownGraceSeconds,
   // SIGTERM: stop polling, let running jobs finish (at most SHUTDOWN_GRACE_SECONDS), then the pool.
-  exitOnSignal({
-    log,
-    graceSeconds: env.shutdownGraceSeconds,
-    close: async () => {
-      await service.close();
-      await resources.close();
-    },
-  });
-} catch (error) {
-  log.fatal({ err: error }, 'cannot start the worker');
-  process.exit(1);
-}
+  start: async () => {
+    const resources = await openResources(env);
+    const { database } = resources;
+    const staticExport =
+      env.s3 === null
+        ? null
+        : await openStaticExport({ s3: env.s3, exportBucket: env.staticExport.bucket, prefix: env.staticExport.prefix, cacheBytes: env.staticExport.cacheBytes, repos: createRepositories(database) });
+    if (staticExport === null) log.warn('no S3_ENDPOINT: this worker leaves the static-export queue to another');
+    const service = await serveWorker({
+      boss: createJobBoss(database.jobsDb),
+      jobs: createJobRegistry({
+        log,
+        staticExport,
+        webhooks: {
+          deliveries: createWebhookDeliveryStore(database.prisma),
+          outbound: { allowLoopback: env.webhooksAllowLoopback },
+          clock: { now: () => new Date() },
+        },
+      }),
+      log,
+      port: env.port,
+      host: env.host,
+      pollingIntervalSeconds: env.pollingIntervalSeconds,
+      checks: { database: () => database.sql.rows({ text: 'SELECT 1', values: [] }) },
+      graceSeconds: env.shutdownGraceSeconds,
+    });
+    return [service, resources];
+  },
+});

@@ -8,16 +8,17 @@ import 'zod-openapi';
 
 const nullableString = (description: string) => z.string().nullable().meta({ description });
 
+/** A stylesheet's or a script's URL, as its attribute holds it. */
+const pageUrl = (attribute: 'href' | 'src') =>
+  z.string().meta({
+    description: `\`${attribute}\` as written in the page; a relative URL resolves against the host page.`,
+  });
+
 export const LoaderStyle = z
   .discriminatedUnion('type', [
     z.object({
       type: z.literal('url'),
-      url: z
-        .string()
-        .meta({
-          description:
-            '`href` as written in the page; a relative URL resolves against the host page.',
-        }),
+      url: pageUrl('href'),
       media: nullableString('`media` attribute.'),
       integrity: nullableString(
         '`integrity` attribute (SRI), to copy onto the `<link>` the host creates.',
@@ -40,12 +41,7 @@ export const LoaderScript = z
   .discriminatedUnion('type', [
     z.object({
       type: z.literal('url'),
-      url: z
-        .string()
-        .meta({
-          description:
-            '`src` as written in the page; a relative URL resolves against the host page.',
-        }),
+      url: pageUrl('src'),
       module: z.boolean().meta({ description: '`type="module"`.' }),
       async: z.boolean(),
       defer: z

@@ -1,7 +1,9 @@
 export { drainable, exitOnSignal, listen, type Drainable, type ShutdownLog } from './shutdown.js';
+export { runService, type Closable, type ServiceLog } from './run-service.js';
 export { serveHttp, type HttpServer, type RunningService, type ServeHttpOptions } from './serve-http.js';
 export { createReadiness, storeChecks, type CheckResult, type OperabilityDeps, type ReadinessCheck, type ReadinessReport } from './readiness.js';
 export { createMetrics, expressMetrics, secondsSince, timeResponse, type Metrics } from './metrics.js';
+export { expressDefaults, type ExpressSettings } from './express-defaults.js';
 export { DURATION_BUCKETS, HttpMetrics, Tally, type RouteRecorder } from './http-metrics.js';
 export { clientNetwork } from './client-network.js';
 export { createLogger, silentLogger, type Logger, type LoggerOptions } from './log.js';

@@ -1,4 +1,5 @@
-export { createObjectStore, MAX_PRESIGN_SECONDS } from './object-store.js';
+export { createObjectStore } from './object-store.js';
+export { MAX_PRESIGN_SECONDS } from './presign-put.js';
 export type { ObjectStoreDeps, S3ObjectStore } from './object-store.js';
 export { S3_ENV, DEFAULT_REGION, DEFAULT_REQUEST_TIMEOUT_MS } from './s3-config.js';
 export type { S3Config } from './s3-config.js';

@@ -4,7 +4,8 @@ import type { CimdConfig } from '../config.js';
 import { cacheSeconds } from './cache-lifetime.js';
 import { parseClientIdUrl } from './client-id-url.js';
 import { checkDocument, type DocumentMetadata } from './document-rules.js';
-import { fetchDocument, type ResolveHost, systemResolver } from './fetch-document.js';
+import { type ResolveHost, systemResolver } from './checked-addresses.js';
+import { fetchDocument } from './fetch-document.js';
 import { CimdRefusal } from './refusal.js';
 
 /** What tests may replace; production uses the defaults. */

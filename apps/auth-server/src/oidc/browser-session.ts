@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { AuthConfig } from '../config.js';
-import { sessionCookieOptions } from './provider.js';
+import { sessionCookieOptions } from './cookies.js';
 
 /**
  * The browser's sign-in is oidc-provider's own session (one cookie), so signing in

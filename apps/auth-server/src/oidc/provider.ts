@@ -1,18 +1,18 @@
-import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type OidcStorage } from '@cp/domain';
-import Provider, { errors, type Configuration } from 'oidc-provider';
+import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
+import Provider, { type Configuration } from 'oidc-provider';
 import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
-import { messagePage } from '../pages/message-pages.js';
-import { PAGE_SECURITY_HEADERS } from '../pages/layout.js';
 import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
-import { isUrlClientId } from '../cimd/client-id-url.js';
 import { providerAdapter } from './adapter.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
+import { cookieNames, sessionCookieOptions } from './cookies.js';
 import { defaultScope } from './default-scope.js';
 import { interactionPolicyFor } from './interaction-policy.js';
 import { providerTtl } from './lifetimes.js';
-import { MCP_SCOPES, SUPPORTED_SCOPES } from './scopes.js';
+import { answerOutages, renderError } from './provider-errors.js';
+import { resourceIndicators } from './resource-indicators.js';
+import { SUPPORTED_SCOPES } from './scopes.js';
 
 export interface ProviderDeps {
   readonly config: AuthConfig;
@@ -33,34 +33,6 @@ export const ROUTES = {
   introspection: '/introspect',
   jwks: '/jwks',
 } as const;
-
-/**
- * oidc-provider's cookies. With secure cookies (production), `__Host-`: the browser
- * accepts them only when Secure, Path=/ and without Domain, so no other host (a
- * sibling subdomain) and no plain-http page can plant or overwrite them. The resume
- * cookie is `__Secure-` instead: oidc-provider scopes it to its resume URL
- * (`/authorize/<uid>`), and `__Host-` requires Path=/ (README "Pages, sessions and consent").
- */
-export const cookieNames = (config: Pick<AuthConfig, 'secureCookies'>) =>
-  config.secureCookies
-    ? { session: '__Host-cp_session', interaction: '__Host-cp_interaction', resume: '__Secure-cp_interaction_resume' }
-    : { session: 'cp_session', interaction: 'cp_interaction', resume: 'cp_interaction_resume' };
-
-/**
- * Cookie options shared by oidc-provider and the pages that sign people in and out.
- * oidc-provider applies them after its own path for the interaction cookie, so
- * Path=/ holds there too, which `__Host-` requires.
- */
-export const sessionCookieOptions = (config: AuthConfig) =>
-  ({ httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true, path: '/' }) as const;
-
-/** For a client metadata document, where its redirect URIs come from (oidc-provider's message speaks of registration). */
-const documentRedirectHint = (clientId: unknown, error: string): string | undefined =>
-  error === 'invalid_redirect_uri' && typeof clientId === 'string' && isUrlClientId(clientId)
-    ? `redirect_uri is not one of the redirect_uris listed in the client metadata document at ${clientId}; list it there, or use one that is listed`
-    : undefined;
-
-const sameResource = (a: string, b: string): boolean => URL.parse(a)?.href === URL.parse(b)?.href;
 
 export function createProvider(deps: ProviderDeps): Provider {
   const { config } = deps;
@@ -161,63 +133,17 @@ export function createProvider(deps: ProviderDeps): Provider {
       // Not used by MCP clients; off keeps the surface small (the MCP server does not check DPoP proofs).
       pushedAuthorizationRequests: { enabled: false },
       dPoP: { enabled: false },
-      resourceIndicators: {
-        enabled: true,
-        // No `resource` means the MCP server; at the token endpoint the granted one is used.
-        // The dashboard signs people in and calls no resource server: no default for it.
-        defaultResource: async (_ctx, client, oneOf) => oneOf ?? (isFirstParty(client.clientId) ? undefined : resource),
-        useGrantedResource: async () => true,
-        async getResourceServerInfo(_ctx, indicator) {
-          if (!sameResource(indicator, resource)) {
-            throw new errors.InvalidTarget(`the only resource served here is ${resource}`);
-          }
-          return {
-            scope: MCP_SCOPES.join(' '),
-            audience: resource,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'ES256' } },
-          };
-        },
-      },
+      resourceIndicators: resourceIndicators(resource, isFirstParty),
     },
     interactions: { policy: interactionPolicyFor(isFirstParty), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async renderError(ctx, out, error) {
-      ctx.type = 'html';
-      for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) ctx.set(name, value);
-      if (databaseUnavailable(error)) {
-        ctx.body = messagePage({ title: 'Temporarily unavailable', message: error.message });
-        return;
-      }
-      ctx.body = messagePage({
-        title: 'This sign-in request cannot continue',
-        message: `${documentRedirectHint(ctx.oidc?.params?.client_id, out.error) ?? out.error_description ?? out.error}. Start again from the application you were connecting (${out.error}).`,
-      });
-    },
+    renderError,
   };
 
   const provider = new Provider(config.issuer, configuration);
   built.provider = provider;
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
-  // oidc-provider answers its routes' failures itself (500, server_error): a database
-  // that is down is marked here and answered 503 with OAuth's temporarily_unavailable.
-  provider.use(async (ctx, next) => {
-    await next();
-    if (ctx.state.databaseUnavailable !== true) return;
-    ctx.status = 503;
-    ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    if (!ctx.response.is('html')) ctx.body = { error: 'temporarily_unavailable', error_description: 'The database is unavailable; retry in a few seconds.' };
-  });
-  provider.on('server_error', (ctx: { state: Record<string, unknown> }, error: Error) => {
-    if (databaseUnavailable(error)) {
-      ctx.state.databaseUnavailable = true;
-      deps.log.warn({ err: error }, 'oidc-provider: database unavailable');
-      return;
-    }
-    deps.log.error({ err: error }, 'oidc-provider server error');
-  });
+  answerOutages(provider, deps.log);
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
 }
-
-const databaseUnavailable = isUnavailable;

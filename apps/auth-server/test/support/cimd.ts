@@ -1,4 +1,4 @@
-import type { ResolveHost } from '../../src/cimd/fetch-document.js';
+import type { ResolveHost } from '../../src/cimd/checked-addresses.js';
 import { pkce } from './oauth-client.js';
 
 /** The redirect URI the test documents list (a native client's loopback callback). */
@@ -68,7 +68,7 @@ export async function authorize(
   };
 }
 
-/** What the error page says after the description (renderError in src/oidc/provider.ts). */
+/** What the error page says after the description (renderError in src/oidc/provider-errors.ts). */
 export const refusedWith = (description: string, error = 'invalid_client'): string =>
   `${description}. Start again from the application you were connecting (${error}).`;
 

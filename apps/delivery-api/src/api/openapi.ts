@@ -1,41 +1,11 @@
-import { z } from 'zod';
-import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { cacheControlFor } from '../cache/cached-response.js';
+import { createDocument } from 'zod-openapi';
 import type { AppConfig } from '../config.js';
-import { ChangesQuery, ConsumeQuery, FlowQuery, MAX_STREAM_IDS } from './query-schemas.js';
-import { HostDemoQuery } from '../examples/host-demo-query.js';
 import { PREVIEW_KEY_HEADER } from '../http/cors.js';
-import { STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
 import { ExportManifest } from '@cp/consume';
-import { ChangeEventStream, ConsumeResponse, Health, ProblemDetails, UserFlow } from './response-schemas.js';
+import { componentPaths } from './component-paths.js';
+import { hostPaths } from './host-paths.js';
+import { Health } from './response-schemas.js';
 import { WEBHOOKS } from './webhook-schemas.js';
-
-const problemResponse = (description: string, headers?: z.ZodObject): ZodOpenApiResponseObject => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemDetails } },
-  ...(headers ? { headers } : {}),
-});
-
-const cachedHeaders = (cacheControl: string) =>
-  z.object({
-    ETag: z.string().meta({ description: 'Strong content hash, one per encoding. Send it back in If-None-Match for a 304.' }),
-    'Cache-Control': z.string().meta({ description: cacheControl }),
-    Vary: z.literal('Accept-Encoding'),
-    'Access-Control-Allow-Origin': z.literal('*'),
-  });
-
-const deprecationHeaders = z.object({
-  Deprecation: z.string().meta({ description: 'RFC 9745: since when /flow is deprecated (`@<unix seconds>`).', example: '@1795305600' }),
-  Sunset: z.string().meta({ description: 'RFC 8594: the date after which /flow may be removed (HTTP date).', example: 'Wed, 30 Jun 2027 00:00:00 GMT' }),
-  Link: z.string().meta({ description: 'The successor: `</consume>; rel="successor-version"`.' }),
-});
-
-const unavailable = problemResponse(
-  'The database or object store failed and nothing is cached for this request. `Retry-After` says when to retry.',
-  z.object({ 'Retry-After': z.string().meta({ description: 'Seconds.', example: '5' }) }),
-);
-
-const methodNotAllowed = problemResponse('Only GET, HEAD and OPTIONS are served; `Allow` lists them.');
 
 const NO_CREDENTIAL = `No credential: component ids are unguessable UUIDs and delivery is read-only and serves released UI, so any page on any origin may read it (CORS \`*\`, no credentials). The one exception: previews of an organization that made them private need one of its preview keys in \`${PREVIEW_KEY_HEADER}\`.`;
 
@@ -56,141 +26,8 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
     // `components/<id>/<env>.json` files are `/consume?id=<id>&env=<env>` bodies (ConsumeResponse) byte for byte.
     components: { schemas: { ExportManifest } },
     paths: {
-      '/consume': {
-        get: {
-          operationId: 'consume',
-          summary: 'A component with the variant to render',
-          description: [
-            'With `env`: the variant released to that environment (404, `resource` "Release", when nothing is released there; "Environment" when the environment does not exist).',
-            'With only `id`, or `preview=true` (with or without `env`): the latest variant (preview).',
-            '`preview=false` without `env`: 400. Unknown or repeated parameters: 400. Unknown or malformed `id`: 404.',
-            `Private previews: when the component's organization keeps previews private, a preview needs one of its unrevoked preview keys (dashboard, organization's Previews page) in \`${PREVIEW_KEY_HEADER}\`; without a valid one the answer is the 404 of an unknown component, word for word, so it confirms nothing. Such a preview is sent \`Cache-Control: ${cacheControlFor('private', config.cache)}\`. The 404 of an unknown environment of such an organization does not list its environments. Released environments are unaffected.`,
-            `Released responses: \`Cache-Control: ${cacheControlFor('released', config.cache)}\`; preview: \`no-cache\`.`,
-            `Bodies of ${config.cache.compressionMinBytes} bytes or more are also served gzip- or brotli-encoded (Accept-Encoding).`,
-          ].join('\n\n'),
-          requestParams: {
-            query: ConsumeQuery,
-            header: z.object({
-              [PREVIEW_KEY_HEADER]: z
-                .string()
-                .optional()
-                .meta({ description: 'A preview key of the component\'s organization (`cpk_…`), for previews it keeps private. Ignored for released variants and for public previews. Allowed in CORS preflights.' }),
-            }),
-          },
-          responses: {
-            '200': {
-              description: 'The component and the variant to render.',
-              content: { 'application/json': { schema: ConsumeResponse } },
-              headers: cachedHeaders('Released: public with max-age, stale-while-revalidate and stale-if-error; preview: no-cache; private preview (opened by a preview key): private, no-store.'),
-            },
-            '304': { description: 'If-None-Match matched the current ETag.' },
-            '400': problemResponse('Missing, empty, repeated or unknown parameter, or a bad value.'),
-            '404': problemResponse(
-              `Unknown component, environment, or no release in the environment (\`resource\` says which). Also a preview of an organization with private previews asked for without a valid \`${PREVIEW_KEY_HEADER}\` (same body as an unknown component). Always \`Cache-Control: no-store\`.`,
-            ),
-            '405': methodNotAllowed,
-            '503': unavailable,
-          },
-        },
-      },
-      '/flow': {
-        get: {
-          operationId: 'getFlow',
-          deprecated: true,
-          summary: 'A published user flow (deprecated: use /consume)',
-          description: `Only published flows are served (drafts answer 404). With \`resolve=components\`, each component carries the variant released to \`${config.flowEnvironment}\`, as \`/consume?id=<component>&env=${config.flowEnvironment}\` gives it (empty when nothing is released). Every response carries Deprecation, Sunset (${config.flowSunset.toUTCString()}) and Link (successor-version) headers.`,
-          requestParams: { query: FlowQuery },
-          responses: {
-            '200': {
-              description: 'The flow.',
-              content: { 'application/json': { schema: UserFlow } },
-              headers: deprecationHeaders,
-            },
-            '304': { description: 'If-None-Match matched the current ETag.' },
-            '400': problemResponse('Missing, empty, repeated or unknown parameter.', deprecationHeaders),
-            '404': problemResponse('Unknown, malformed or unpublished flow id.', deprecationHeaders),
-            '405': methodNotAllowed,
-            '503': unavailable,
-          },
-        },
-      },
-      '/changes': {
-        get: {
-          operationId: 'changes',
-          summary: 'Live updates: Server-Sent Events naming the watched components and flows that changed',
-          description: [
-            `One stream per page for all its live components: \`ids\` names 1 to ${MAX_STREAM_IDS} component or flow ids. The stream opens with \`retry: 2000\`; then \`event: change\` (\`data: {"id":"<id>"}\`, \`id: <epoch>-<seq>\`) when something a watched id names changed (a release, an upload, a tag change, a flow edit): revalidate \`/consume\` with If-None-Match. Uploads to an organization with private previews are not announced (streams are anonymous: EventSource sends no headers); the host SDK polls such previews when it has a preview key. \`event: reset\` (\`data: {}\`): changes may have been missed, revalidate everything watched.`,
-            `A comment line (\`: keep-alive\`) every ${config.changeStreams.heartbeatMs / 1000} s keeps proxies from closing an idle stream; it and the stream's start also carry an \`id:\` field (the newest event id) so that a reconnect resumes from there.`,
-            '`Last-Event-ID` (EventSource sends it on reconnecting) or `lastEventId` resumes: the events missed since are sent first; a resume point this instance does not know (another instance, a restart, too old, malformed) gets one `reset`.',
-            `At most ${config.changeStreams.maxStreamsPerClient} open streams per client address (429) and ${config.changeStreams.maxStreams} per instance (503). While the instance shuts down, open streams end (clients reconnect, to another instance) and new ones answer 503.`,
-          ].join('\n\n'),
-          requestParams: {
-            query: ChangesQuery,
-            header: z.object({
-              'Last-Event-ID': z.string().optional().meta({ description: 'Resume point, sent by EventSource when it reconnects; wins over `lastEventId`.' }),
-            }),
-          },
-          responses: {
-            '200': {
-              description: 'The event stream, open until the client leaves or the instance shuts down.',
-              content: { 'text/event-stream': { schema: ChangeEventStream } },
-              headers: z.object({
-                'Cache-Control': z.literal('no-cache, no-transform'),
-                'X-Accel-Buffering': z.literal('no'),
-                'Access-Control-Allow-Origin': z.literal('*'),
-              }),
-            },
-            '400': problemResponse(`Missing, empty, malformed or more than ${MAX_STREAM_IDS} ids; an unknown or repeated parameter.`),
-            '405': methodNotAllowed,
-            '429': problemResponse(
-              'Too many open streams from this client address (`code` TOO_MANY_STREAMS). A page needs one.',
-              z.object({ 'Retry-After': z.string().meta({ description: 'Seconds.', example: '5' }) }),
-            ),
-            '503': problemResponse(
-              'This instance serves its maximum of streams, or is shutting down: retry (another instance may take it).',
-              z.object({ 'Retry-After': z.string().meta({ description: 'Seconds.', example: '5' }) }),
-            ),
-          },
-        },
-      },
-      '/host/v1.js': {
-        get: {
-          operationId: 'hostSdk',
-          summary: 'The host SDK (stable URL of major version 1)',
-          description: `The browser ES module that renders components (\`<cp-component component-id="…" env="prod">\`, \`mount(…)\`). \`Cache-Control: public, max-age=${STABLE_MAX_AGE_SECONDS}\`, so an SDK fix reaches pages within minutes. CORS \`*\`, gzip and brotli by Accept-Encoding, ETag.`,
-          responses: {
-            '200': { description: 'JavaScript (text/javascript).', content: { 'text/javascript': { schema: z.string() } } },
-            '304': { description: 'If-None-Match matched the current ETag.' },
-          },
-        },
-      },
-      '/host/v1.{hash}.js': {
-        get: {
-          operationId: 'hostSdkPinned',
-          summary: 'The host SDK at its content-addressed, immutable URL',
-          description:
-            'The same file as /host/v1.js, named by the first 16 hex digits of its SHA-256: `Cache-Control: public, max-age=31536000, immutable`. Pin it with `<script type="module" src="…" integrity="sha384-…" crossorigin="anonymous">`; the delivery README says where to find the current name and integrity. An older hash answers 404 once a new SDK is deployed.',
-          requestParams: { path: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/).meta({ description: 'First 16 hex digits of the file\'s SHA-256.' }) }) },
-          responses: {
-            '200': { description: 'JavaScript (text/javascript).', content: { 'text/javascript': { schema: z.string() } } },
-            '304': { description: 'If-None-Match matched the current ETag.' },
-            '404': problemResponse('Not the current SDK file.'),
-          },
-        },
-      },
-      '/examples/host': {
-        get: {
-          operationId: 'hostDemo',
-          summary: 'Demo host page: renders a component through the SDK, with a data box and an event log',
-          description:
-            'Without `component`: the form. With it: the page loads /host/v1.js and renders `<cp-component>` with the given attributes. An invalid value answers 400 with the form and the reason.',
-          requestParams: { query: HostDemoQuery },
-          responses: {
-            '200': { description: 'HTML.', content: { 'text/html': { schema: z.string() } } },
-            '400': { description: 'HTML: the form and what was wrong.', content: { 'text/html': { schema: z.string() } } },
-          },
-        },
-      },
+      ...componentPaths(config),
+      ...hostPaths,
       '/': {
         get: {
           operationId: 'health',

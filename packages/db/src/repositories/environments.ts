@@ -24,6 +24,16 @@ const lockRow = async (tx: Tx, id: string) => {
   return row ?? null;
 };
 
+/** `write` in one transaction; a name another environment of the organization has is NAME_TAKEN. */
+async function withUniqueName<T>(prisma: PrismaClient, name: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await prisma.$transaction(write);
+  } catch (error) {
+    if (!isUniqueViolation(error, ['organization_id', 'name'])) throw error;
+    throw nameTaken(name);
+  }
+}
+
 export function createEnvironments(prisma: PrismaClient, exportJobs: EnqueueStaticExport): Environments {
   return {
     async listForOrganization(organizationId) {
@@ -44,38 +54,28 @@ export function createEnvironments(prisma: PrismaClient, exportJobs: EnqueueStat
     },
 
     async create({ id, organizationId, name, protected: isProtected, now, audit }) {
-      try {
-        return await prisma.$transaction(async (tx) => {
-          const row = await tx.environment.create({
-            data: { id, organizationId, name, protected: isProtected, createdAt: now },
-          });
-          await record(tx, audit, organizationId, AuditKind.EnvironmentCreated, { name, protected: isProtected }, now);
-          return toEnvironment(row);
+      return withUniqueName(prisma, name, async (tx) => {
+        const row = await tx.environment.create({
+          data: { id, organizationId, name, protected: isProtected, createdAt: now },
         });
-      } catch (error) {
-        if (!isUniqueViolation(error, ['organization_id', 'name'])) throw error;
-        throw nameTaken(name);
-      }
+        await record(tx, audit, organizationId, AuditKind.EnvironmentCreated, { name, protected: isProtected }, now);
+        return toEnvironment(row);
+      });
     },
 
     async rename(id, name, { now, audit }) {
       if (!isUuid(id)) return null;
-      try {
-        return await prisma.$transaction(async (tx) => {
-          const before = await lockRow(tx, id);
-          if (!before) return null;
-          const row = await tx.environment.update({ where: { id }, data: { name } });
-          if (before.name !== name) {
-            await record(tx, audit, before.organizationId, AuditKind.EnvironmentRenamed, { before: before.name, after: name }, now);
-            // Exported objects are named by environment: the export moves them.
-            await enqueueIfExporting(tx, before.organizationId, exportJobs);
-          }
-          return toEnvironment(row);
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error, ['organization_id', 'name'])) throw error;
-        throw nameTaken(name);
-      }
+      return withUniqueName(prisma, name, async (tx) => {
+        const before = await lockRow(tx, id);
+        if (!before) return null;
+        const row = await tx.environment.update({ where: { id }, data: { name } });
+        if (before.name !== name) {
+          await record(tx, audit, before.organizationId, AuditKind.EnvironmentRenamed, { before: before.name, after: name }, now);
+          // Exported objects are named by environment: the export moves them.
+          await enqueueIfExporting(tx, before.organizationId, exportJobs);
+        }
+        return toEnvironment(row);
+      });
     },
 
     async setProtected(id, isProtected, { now, audit }) {

@@ -1,4 +1,4 @@
-import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironment, roleRefused, WebhookEventType, type AuditNote, type ReleaseEvent, type Role } from '@cp/domain';
+import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironment, roleRefused, WebhookEventType, type ReleaseEvent, type Releases, type Role } from '@cp/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
@@ -6,15 +6,8 @@ import { enqueueWebhookEvents } from './webhook-events.js';
 import { toReleaseEvent } from './mappers.js';
 import { enqueueIfExporting, staticExportQueue } from './static-export-queue.js';
 
-export interface ReleaseWrite {
-  eventId: string;
-  componentId: string;
-  environmentId: string;
-  variantId: string;
-  releasedBy: string;
-  now: Date;
-  audit: AuditNote;
-}
+/** What Releases.publish writes, once its protection check is done. */
+export type ReleaseWrite = Omit<Parameters<Releases['publish']>[0], 'enforceProtection'>;
 
 /**
  * Inside `tx`: makes the variant current, appends the history event and the ReleasePublished

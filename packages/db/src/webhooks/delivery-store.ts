@@ -1,3 +1,4 @@
+import type { WebhookAttempt } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** A message with what its delivery needs, the endpoint's secret included (worker only). */
@@ -12,16 +13,10 @@ export interface DeliverableMessage {
   };
 }
 
-export interface WebhookAttemptRecord {
+/** An attempt as the worker records it: the endpoint's page joins in the event type. */
+export interface WebhookAttemptRecord extends Omit<WebhookAttempt, 'eventType'> {
   readonly id: string;
-  readonly messageId: string;
   readonly endpointId: string;
-  readonly attempt: number;
-  readonly delivered: boolean;
-  readonly responseStatus: number | null;
-  readonly durationMs: number;
-  readonly detail: string | null;
-  readonly at: Date;
 }
 
 /**

@@ -1,26 +1,13 @@
 import { invalidInput } from '../errors/factories.js';
 import { Limits } from './limits.js';
-import { hasControlCharacters } from './text.js';
+import { normalizeGivenName } from './text.js';
 
-/**
- * Names people give things (components, flows): trimmed, 1..100 characters, no
- * control characters. Component names are also unique per organization,
- * case-insensitively ("Header" and "header" are one name).
- */
-function normalizeDisplayName(raw: string, what: 'component' | 'flow'): string {
-  const name = raw.trim();
-  if (name.length === 0) throw invalidInput('name', `the ${what} name must not be empty.`);
-  if ([...name].length > Limits.componentNameMaxLength) {
-    throw invalidInput('name', `the ${what} name must be at most ${Limits.componentNameMaxLength} characters.`);
-  }
-  if (hasControlCharacters(name)) throw invalidInput('name', `the ${what} name must not contain control characters.`);
-  return name;
-}
+export const normalizeComponentName = (raw: string): string =>
+  normalizeGivenName(raw, 'component', Limits.componentNameMaxLength);
 
-export const normalizeComponentName = (raw: string): string => normalizeDisplayName(raw, 'component');
+export const normalizeFlowName = (raw: string): string => normalizeGivenName(raw, 'flow', Limits.componentNameMaxLength);
 
-export const normalizeFlowName = (raw: string): string => normalizeDisplayName(raw, 'flow');
-
+/** Component names are unique per organization, case-insensitively ("Header" and "header" are one name). */
 export const componentNameKey = (name: string): string => name.toLowerCase();
 
 const ENVIRONMENT_NAME = /^[a-z][a-z0-9-]*$/;
