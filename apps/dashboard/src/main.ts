@@ -1,10 +1,9 @@
 import { join, resolve } from 'node:path';
 import { createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
 import { defaultDomainConfig } from '@cp/domain';
-import { exitOnSignal } from '@cp/http-runtime';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
-import { createLogger } from '@cp/http-runtime';
+import { createLogger, runService } from '@cp/http-runtime';
 import { serveDashboard } from './serve.js';
 import { sessionKeysFor } from './session-key-file.js';
 
@@ -17,27 +16,26 @@ import { sessionKeysFor } from './session-key-file.js';
 const env = loadEnv();
 const log = createLogger({ service: 'dashboard', level: env.logLevel });
 const root = findRepositoryRoot() ?? process.cwd();
-const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
-const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;
-const objects = createObjectStore(env.s3 ?? embedded!.config);
-const service = await serveDashboard({
-  config: { ...env.app, sessionKeys: await sessionKeysFor(env, root) },
-  port: env.port,
-  host: env.host,
-  domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
-  grants: createOidcStorage(database.prisma),
-  log,
-  graceSeconds: env.shutdownGraceSeconds,
-});
-log.info(`${service.name}: ${service.url}`);
 
-// SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the object store and the database pool.
-exitOnSignal({
+await runService({
   log,
+  name: 'the dashboard',
   graceSeconds: env.shutdownGraceSeconds,
-  close: async () => {
-    await service.close();
-    await embedded?.close();
-    await database.close();
+  // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the object store and the database pool.
+  start: async () => {
+    const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
+    const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;
+    const objects = createObjectStore(env.s3 ?? embedded!.config);
+    const service = await serveDashboard({
+      config: { ...env.app, sessionKeys: await sessionKeysFor(env, root) },
+      port: env.port,
+      host: env.host,
+      domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
+      grants: createOidcStorage(database.prisma),
+      log,
+      graceSeconds: env.shutdownGraceSeconds,
+    });
+    log.info(`${service.name}: ${service.url}`);
+    return [service, ...(embedded === null ? [] : [embedded]), database];
   },
 });
