@@ -10,6 +10,21 @@ export interface Page {
   readonly headers: Headers;
 }
 
+/**
+ * fetch, and once more when a GET's reused keep-alive connection was reset before any answer, as
+ * browsers do: the server may close an idle connection just as the request goes out on it (a test
+ * that seeds for seconds on a loaded machine leaves the connection idle that long).
+ */
+async function fetchRetryingReset(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = ((error as { cause?: { code?: unknown } }).cause ?? {}).code;
+    if (init.method !== 'GET' || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw error;
+    return fetch(url, init);
+  }
+}
+
 export class FormBrowser {
   private readonly jar = new Map<string, string>();
 
@@ -32,7 +47,7 @@ export class FormBrowser {
     let body: string | undefined = init.form === undefined ? undefined : new URLSearchParams(init.form).toString();
     for (let hops = 0; hops < 20; hops += 1) {
       const viaProxy = this.options.tlsProxy === true && current.startsWith('https:');
-      const res = await fetch(viaProxy ? current.replace(/^https:/, 'http:') : current, {
+      const res = await fetchRetryingReset(viaProxy ? current.replace(/^https:/, 'http:') : current, {
         method,
         redirect: 'manual',
         headers: {
