@@ -59,7 +59,7 @@ ${actionForm({
   csrf,
   label: 'Add',
   controls: html`<label for="new-env">Name</label><input type="text" id="new-env" name="name" required size="16"${off}>
-<input type="checkbox" id="new-env-protected" name="protected" value="true"${off}><label for="new-env-protected">Protected</label>`,
+<span class="check"><input type="checkbox" id="new-env-protected" name="protected" value="true"${off}><label for="new-env-protected">Protected</label></span>`,
   disabled: off,
   inline: true,
 })}`,

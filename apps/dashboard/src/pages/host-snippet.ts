@@ -1,5 +1,6 @@
 import type { EnvironmentReleases } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
+import { listTable } from './parts/list-table.js';
 
 /** The host SDK on the delivery API (the routes own the URLs). */
 export interface HostLinks {
@@ -36,13 +37,18 @@ export function hostSnippetSection(
 <td><a href="${links.demo(env)}">${env === null ? 'Demo of the preview' : `Demo of ${env}`}</a></td></tr>`;
   return html`<h2 id="host-page">Show it on a web page</h2>
 <p class="hint">Paste into any page (plain HTML or a framework): the host SDK fetches the variant released to the environment and renders it isolated in a sandboxed frame. The demo page renders it the same way, with a data box and an action log.</p>
-<table><thead><tr><th scope="col">Environment</th><th scope="col">Snippet</th><th scope="col"><span class="hint">Try it</span></th></tr></thead><tbody>${environments.map(({ environment, current }) =>
-    row(environment.name, html`${environment.name}`, current === null ? html`<p class="hint">Nothing released here yet: until a release, the element shows its error slot.</p>` : ''))}
-${row(
-    null,
-    html`Preview <span class="hint">(latest variant)</span>`,
-    preview.privatePreviews
-      ? html`<p class="hint">Previews of this organization are private: replace ${PREVIEW_KEY_PLACEHOLDER} with a <a href="${preview.settingsUrl}">preview key</a> (or pass <code>previewKey</code> to <code>mount()</code>). Without one the element shows its error slot. Keep keys out of public pages.</p>`
-      : '',
-  )}</tbody></table>`;
+${listTable({
+    columns: ['Environment', 'Snippet', html`<span class="hint">Try it</span>`],
+    rows: [
+      ...environments.map(({ environment, current }) =>
+        row(environment.name, html`${environment.name}`, current === null ? html`<p class="hint">Nothing released here yet: until a release, the element shows its error slot.</p>` : '')),
+      row(
+        null,
+        html`Preview <span class="hint">(latest variant)</span>`,
+        preview.privatePreviews
+          ? html`<p class="hint">Previews of this organization are private: replace ${PREVIEW_KEY_PLACEHOLDER} with a <a href="${preview.settingsUrl}">preview key</a> (or pass <code>previewKey</code> to <code>mount()</code>). Without one the element shows its error slot. Keep keys out of public pages.</p>`
+          : '',
+      ),
+    ],
+  })}`;
 }

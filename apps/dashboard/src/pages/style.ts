@@ -1,3 +1,5 @@
+import { STACKED_LISTS } from './style-lists.js';
+
 /** The only stylesheet, served from /assets/dashboard.css (no external assets). */
 export const STYLESHEET = `
 :root {
@@ -60,6 +62,15 @@ fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding:
 legend { font-weight: 600; padding: 0 .25rem; }
 .inline { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; margin: 0; max-width: 100%; }
 .stack > * + * { margin-top: .5rem; }
+/* A checkbox and its label: one line, never parted. */
+.check { display: inline-flex; gap: .375rem; align-items: center; white-space: nowrap; }
+p.check { display: flex; } .check input { margin: 0; }
+/* Narrow screens: every field's label above it, the field the width of the form, the button below. */
+@media (max-width: 39.99rem) {
+  form.inline:has(> label) { display: flex; width: 100%; }
+  label:has(+ :is(input:not([type=checkbox], [type=radio], [type=hidden]), select, textarea)) { display: block; flex: 0 0 100%; margin-bottom: -.25rem; }
+  label + :is(input:not([type=checkbox], [type=radio], [type=hidden]), select, textarea) { width: 100%; flex: 1 1 100%; min-width: 0; }
+}
 button, .button { font: inherit; font-weight: 500; padding: .375rem .875rem; border-radius: var(--radius); border: 1px solid CanvasText; background: CanvasText; color: Canvas; cursor: pointer; text-decoration: none; display: inline-block; white-space: nowrap; }
 button.secondary, .button.secondary { background: Canvas; color: CanvasText; border-color: var(--line); }
 button.secondary:hover, .button.secondary:hover { background: var(--subtle); }
@@ -78,7 +89,9 @@ table { width: 100%; border: 1px solid var(--line); border-radius: var(--radius)
   table:has(a, button, input, select) { display: block; overflow-x: auto; }
   table:not(:has(a, button, input, select)) :is(th, td) { overflow-wrap: anywhere; }
   th, td { padding: .5rem; }
+  td.inline { min-width: 12rem; }
 }
+${STACKED_LISTS}
 th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
 /* A cell of several small forms: it stays a cell, its forms side by side. */
 td.inline { display: table-cell; }

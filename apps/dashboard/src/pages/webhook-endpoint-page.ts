@@ -46,7 +46,7 @@ ${disabled}
 <h2>Settings</h2>
 <form method="post" action="${base}">${csrfInput(csrf)}
 ${eventTypeBoxes('edit', endpoint.eventTypes)}
-<p><input type="checkbox" id="edit-enabled" name="enabled" value="on"${endpoint.enabled ? html` checked` : ''}><label for="edit-enabled">Enabled</label></p>
+<p class="check"><input type="checkbox" id="edit-enabled" name="enabled" value="on"${endpoint.enabled ? html` checked` : ''}><label for="edit-enabled">Enabled</label></p>
 <button type="submit">Save</button>
 </form>
 <h2>Recent deliveries</h2>

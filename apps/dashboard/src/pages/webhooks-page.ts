@@ -38,7 +38,7 @@ export const disabledNotice = (base: string, endpoints: readonly WebhookEndpoint
 
 export const eventTypeBoxes = (idPrefix: string, checked: readonly string[]): SafeHtml =>
   html`<fieldset><legend>Events</legend>
-${WEBHOOK_EVENT_TYPES.map((type) => html`<input type="checkbox" id="${idPrefix}-${type}" name="eventTypes" value="${type}"${checked.includes(type) ? html` checked` : ''}><label for="${idPrefix}-${type}"><code>${type}</code></label> `)}
+${WEBHOOK_EVENT_TYPES.map((type) => html`<span class="check"><input type="checkbox" id="${idPrefix}-${type}" name="eventTypes" value="${type}"${checked.includes(type) ? html` checked` : ''}><label for="${idPrefix}-${type}"><code>${type}</code></label></span> `)}
 </fieldset>`;
 
 const state = (endpoint: WebhookEndpoint): string =>
@@ -64,7 +64,7 @@ ${listTable({ columns: ['URL', 'Events', 'State', 'Added'], rows, empty: emptySt
 <form method="post" action="${base}">${csrfInput(chrome.csrf)}
 <p><label for="webhook-url">URL</label> <input type="url" id="webhook-url" name="url" required maxlength="${Limits.webhookUrlMaxLength}" size="60" placeholder="https://example.com/webhooks"></p>
 ${eventTypeBoxes('new', WEBHOOK_EVENT_TYPES)}
-<p><input type="checkbox" id="new-enabled" name="enabled" value="on" checked><label for="new-enabled">Enabled</label></p>
+<p class="check"><input type="checkbox" id="new-enabled" name="enabled" value="on" checked><label for="new-enabled">Enabled</label></p>
 <button type="submit">Add endpoint</button>
 </form>`,
   });
