@@ -27,9 +27,7 @@ export interface FilteredPageQuery {
   readonly offset: number;
 }
 
-/** Matches counted before a fragment is taken for a common one. */
-const FEW_MATCHES = 200;
-/** Rows read in the listing's order when looking for a common fragment's page there. */
+/** Rows read in the listing's order before the matches are looked up in the name indexes instead. */
 const ORDERED_WINDOW = 2000;
 
 /**
@@ -57,38 +55,27 @@ export const isIndexedFragment = (fragment: string): boolean => [...componentNam
  * A page of a name-filtered listing, read without walking the whole organization in
  * its order. The planner, left to choose, walks the ordered index when it expects
  * many matches, and assumes they spread evenly over the order: when they all come
- * late, it reads nearly every row before the first one. So, in turn:
- * 1. the matches from the name indexes, at most a few more than the page needs:
- *    when there are no more, they are all, sorted here;
- * 2. otherwise the fragment is common: the first rows in the listing's order, whose
- *    matches fill the page when they spread over the order;
- * 3. otherwise every match from the name indexes, sorted.
- * Each statement is planned for its values (planEachCall): the best plan of 1 and 3
- * depends on the fragment.
+ * late, it reads nearly every row before the first one. So:
+ * 1. the first rows in the listing's order, at most ORDERED_WINDOW: when their matches
+ *    fill the page, it is the page (it stops reading once they do);
+ * 2. otherwise every match from the name indexes, sorted.
+ * Both are planned for their values (planEachCall): the best plan of 2 depends on the fragment.
  */
 export async function filteredPage(sql: SqlReader, query: FilteredPageQuery): Promise<ComponentSummaryRow[]> {
-  const needed = query.offset + query.limit;
-  const few = Math.max(FEW_MATCHES, needed);
-  const someMatches = await sql.rows<ComponentSummaryRow & { matches: number }>(indexedMatches(query, few + 1), {
-    planEachCall: true,
-  });
-  // No row: the offset is past every match, and there are fewer than `few` of them.
-  if (someMatches.length === 0 || someMatches[0]!.matches <= few) return someMatches;
-  if (needed <= ORDERED_WINDOW) {
+  if (query.offset + query.limit <= ORDERED_WINDOW) {
     const fromOrder = await sql.rows<ComponentSummaryRow>(orderedWindow(query), { planEachCall: true });
     if (fromOrder.length === query.limit) return fromOrder;
   }
-  return sql.rows<ComponentSummaryRow>(indexedMatches(query, null), { planEachCall: true });
+  return sql.rows<ComponentSummaryRow>(indexedMatches(query), { planEachCall: true });
 }
 
-/** Matches found by whatever plan is cheapest (no order asked), at most `cap`, then sorted. */
-function indexedMatches({ scope, also, fragment, order, limit, offset }: FilteredPageQuery, cap: number | null): Prisma.Sql {
+/** Every match, found by whatever plan is cheapest (no order asked; the CTE keeps the planner from walking the order), sorted. */
+function indexedMatches({ scope, also, fragment, order, limit, offset }: FilteredPageQuery): Prisma.Sql {
   return Prisma.sql`
     WITH matched AS MATERIALIZED (
       SELECT ${SUMMARY_COLUMNS}, name_key FROM components
-      WHERE ${scope} ${nameMatches(fragment)} ${also}
-      ${cap === null ? Prisma.empty : Prisma.sql`LIMIT ${cap}`})
-    SELECT *, count(*) OVER ()::int AS matches FROM matched
+      WHERE ${scope} ${nameMatches(fragment)} ${also})
+    SELECT * FROM matched
     ORDER BY ${order.summary}
     LIMIT ${limit} OFFSET ${offset}`;
 }
