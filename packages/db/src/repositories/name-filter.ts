@@ -29,6 +29,8 @@ export interface FilteredPageQuery {
 
 /** Rows read in the listing's order before the matches are looked up in the name indexes instead. */
 const ORDERED_WINDOW = 2000;
+/** Matches the planner may expect for them to be looked up at once, without reading the order first. */
+const FEW_MATCHES = 500;
 
 /**
  * The name filter: `fragment` anywhere in the name, case-insensitively, with `%`, `_`
@@ -56,17 +58,28 @@ export const isIndexedFragment = (fragment: string): boolean => [...componentNam
  * its order. The planner, left to choose, walks the ordered index when it expects
  * many matches, and assumes they spread evenly over the order: when they all come
  * late, it reads nearly every row before the first one. So:
- * 1. the first rows in the listing's order, at most ORDERED_WINDOW: when their matches
- *    fill the page, it is the page (it stops reading once they do);
- * 2. otherwise every match from the name indexes, sorted.
- * Both are planned for their values (planEachCall): the best plan of 2 depends on the fragment.
+ * 1. when the planner expects many matches, the first rows in the listing's order, at
+ *    most ORDERED_WINDOW: when their matches fill the page, it is the page (the walk
+ *    stops once they do);
+ * 2. otherwise, or when they do not fill it, every match from the name indexes, sorted.
+ * Every statement is planned for its values (planEachCall): the best plan depends on the fragment.
  */
 export async function filteredPage(sql: SqlReader, query: FilteredPageQuery): Promise<ComponentSummaryRow[]> {
-  if (query.offset + query.limit <= ORDERED_WINDOW) {
+  if (query.offset + query.limit <= ORDERED_WINDOW && (await expectedMatches(sql, query)) > FEW_MATCHES) {
     const fromOrder = await sql.rows<ComponentSummaryRow>(orderedWindow(query), { planEachCall: true });
     if (fromOrder.length === query.limit) return fromOrder;
   }
   return sql.rows<ComponentSummaryRow>(indexedMatches(query), { planEachCall: true });
+}
+
+/** The planner's estimate of the matches (statistics only: nothing is read). */
+async function expectedMatches(sql: SqlReader, { scope, also, fragment }: FilteredPageQuery): Promise<number> {
+  const [row] = await sql.rows<Record<string, unknown>>(
+    Prisma.sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM components WHERE ${scope} ${nameMatches(fragment)} ${also}`,
+    { planEachCall: true },
+  );
+  const [explained] = Object.values(row!)[0] as [{ Plan: { 'Plan Rows': number } }];
+  return explained.Plan['Plan Rows'];
 }
 
 /** Every match, found by whatever plan is cheapest (no order asked; the CTE keeps the planner from walking the order), sorted. */
