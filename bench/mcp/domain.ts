@@ -49,7 +49,7 @@ export async function openBenchDomain(): Promise<BenchDomain> {
       await seeding.close();
       await database.close();
       await s3.close();
-      const admin = await createDatabase({ databaseUrl: server, poolSize: 1 });
+      const admin = await createDatabase({ databaseUrl: server, poolSize: 1, queryTimeoutMs: 60_000 });
       await admin.prisma.$executeRawUnsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     },
