@@ -25,6 +25,8 @@ export async function openBenchDomain(): Promise<BenchDomain> {
   url.pathname = `/${name}`;
   await migrate({ databaseUrl: url.toString() });
   const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  // Bulk seeding takes far longer than the statement deadline the app serves with.
+  const seeding = await createDatabase({ databaseUrl: url.toString(), poolSize: 1, queryTimeoutMs: 10 * 60_000 });
   const s3 = await startEmbeddedS3();
   const objects = createObjectStore(s3.config);
   await objects.ensureBucket();
@@ -38,15 +40,16 @@ export async function openBenchDomain(): Promise<BenchDomain> {
       config: defaultDomainConfig,
     },
     async execute(sql, ...values) {
-      await database.prisma.$executeRawUnsafe(sql, ...values);
+      await seeding.prisma.$executeRawUnsafe(sql, ...values);
     },
     async analyze() {
-      await database.prisma.$executeRawUnsafe('ANALYZE');
+      await seeding.prisma.$executeRawUnsafe('ANALYZE');
     },
     async close() {
+      await seeding.close();
       await database.close();
       await s3.close();
-      const admin = await createDatabase({ databaseUrl: server, poolSize: 1 });
+      const admin = await createDatabase({ databaseUrl: server, poolSize: 1, queryTimeoutMs: 60_000 });
       await admin.prisma.$executeRawUnsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     },

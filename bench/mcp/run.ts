@@ -4,7 +4,8 @@
  * - the read tools, get_component (with and without content) and list_components (an
  *   organization of 10,000 components), against the SDK's minimal stateless echo server
  *   measured in the same run;
- * - list_components with a name filter (a common fragment, one that matches nothing) in
+ * - list_components with a name filter (a common fragment; one that matches nothing; one
+ *   whose matches all come last in name order; two characters that match nothing) in
  *   organizations of 1,000 and 100,000 components: p50 at each size against the smallest.
  * RUNS rounds, each measuring the baseline then every scenario; a ratio is the median of
  * the per-round ratios.
@@ -18,7 +19,7 @@
 import type { BenchTarget } from './bench-app.js';
 import { canMeasureCpu } from './cpu-time.js';
 import { measure, median, startChild, validate, type Sample, type Scenario } from './measure.js';
-import { COMMON_FRAGMENT, NO_MATCH_FRAGMENT } from './seed.js';
+import { COMMON_FRAGMENT, LATE_FRAGMENT, NO_MATCH_FRAGMENT, SHORT_NO_MATCH_FRAGMENT } from './seed.js';
 import { ensureWrk } from '../ensure-wrk.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -45,13 +46,13 @@ const allScenarios: Scenario[] = [
   // The MCP layer (auth, transport, tool dispatch) plus one primary-key read: a reference point.
   { name: 'whoami (one query by primary key)', kind: 'diagnostic', ...onApp, body: call('whoami', {}), expect: '"authenticated":true' },
   { name: `list_components (org of ${target.components}, limit 50)`, kind: 'read', ...onApp, body: call('list_components', { organizationId: target.organizationId }), expect: firstPage },
-  ...[COMMON_FRAGMENT, NO_MATCH_FRAGMENT].flatMap((fragment) =>
+  ...[COMMON_FRAGMENT, NO_MATCH_FRAGMENT, LATE_FRAGMENT, SHORT_NO_MATCH_FRAGMENT].flatMap((fragment) =>
     target.filterOrganizations.map(({ components, organizationId }): Scenario => ({
       name: `list_components name="${fragment}" (org of ${components})`,
       kind: 'filter',
       ...onApp,
       body: call('list_components', { organizationId, name: fragment }),
-      expect: fragment === NO_MATCH_FRAGMENT ? '"count":0,' : firstPage,
+      expect: fragment === NO_MATCH_FRAGMENT || fragment === SHORT_NO_MATCH_FRAGMENT ? '"count":0,' : firstPage,
       filter: { fragment, components },
     })),
   ),

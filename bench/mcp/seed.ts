@@ -17,29 +17,41 @@ const AREAS = ['account', 'billing', 'cart', 'checkout', 'dashboard', 'editor', 
 const WIDGETS = ['badge', 'banner', 'button', 'card', 'chart', 'dialog', 'form', 'list', 'menu', 'table'];
 export const COMMON_FRAGMENT = 'button';
 export const NO_MATCH_FRAGMENT = 'carousel';
+/** The last area in name order: one name in sixteen holds it, every one after all the others. */
+export const LATE_FRAGMENT = 'settings';
+/** Two characters (no trigrams) that no name holds. */
+export const SHORT_NO_MATCH_FRAGMENT = 'zq';
 const textArray = (words: string[]): string => `ARRAY[${words.map((w) => `'${w}'`).join(',')}]`;
 
+/** Rows per seeding statement: each stays well within a test database's statement deadline. */
+const SEED_CHUNK = 10_000;
+
 /**
- * `count` components (each with one variant) in one organization, in two statements:
- * row-by-row seeding through the repositories takes minutes at 100,000.
+ * `count` components (each with one variant) in one organization, in bulk statements:
+ * row-by-row seeding through the repositories takes minutes at 100,000. The n-th was
+ * updated n seconds ago, so the most recently updated order is neither the name order
+ * nor one tie.
  */
-async function addComponents(bench: BenchDomain, organizationId: string, userId: string, count: number): Promise<void> {
-  await bench.execute(
-    `WITH added AS (
-       INSERT INTO components (id, organization_id, name, name_key, description, tags, variants_count, created_at, updated_at)
-       SELECT gen_random_uuid(), $1::uuid, n.name, lower(n.name), 'Seeded component ' || i, '{}', 1, now(), now()
-       FROM generate_series(1, $2::int) AS i,
-         LATERAL (SELECT (${textArray(AREAS)})[1 + i % ${AREAS.length}] || '-' ||
-                         (${textArray(WIDGETS)})[1 + (i / ${AREAS.length}) % ${WIDGETS.length}] || '-' ||
-                         lpad(i::text, 6, '0') AS name) AS n
-       RETURNING id)
-     INSERT INTO variants (id, component_id, sequence, object_key, size, sha256, integrity, created_by_id, created_at)
-     SELECT gen_random_uuid(), id, 1, 'variants/' || id || '/seed', 10, repeat('0', 64), 'sha384-seed', $3::uuid, now()
-     FROM added`,
-    organizationId,
-    count,
-    userId,
-  );
+export async function addComponents(bench: Pick<BenchDomain, 'execute'>, organizationId: string, userId: string, count: number): Promise<void> {
+  for (let first = 1; first <= count; first += SEED_CHUNK) {
+    await bench.execute(
+      `WITH added AS (
+         INSERT INTO components (id, organization_id, name, name_key, description, tags, variants_count, created_at, updated_at)
+         SELECT gen_random_uuid(), $1::uuid, n.name, lower(n.name), 'Seeded component ' || i, '{}', 1, now(), now() - i * interval '1 second'
+         FROM generate_series($2::int, $3::int) AS i,
+           LATERAL (SELECT (${textArray(AREAS)})[1 + i % ${AREAS.length}] || '-' ||
+                           (${textArray(WIDGETS)})[1 + (i / ${AREAS.length}) % ${WIDGETS.length}] || '-' ||
+                           lpad(i::text, 6, '0') AS name) AS n
+         RETURNING id)
+       INSERT INTO variants (id, component_id, sequence, object_key, size, sha256, integrity, created_by_id, created_at)
+       SELECT gen_random_uuid(), id, 1, 'variants/' || id || '/seed', 10, repeat('0', 64), 'sha384-seed', $4::uuid, now()
+       FROM added`,
+      organizationId,
+      first,
+      Math.min(count, first + SEED_CHUNK - 1),
+      userId,
+    );
+  }
 }
 
 /**

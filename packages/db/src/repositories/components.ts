@@ -3,7 +3,6 @@ import {
   componentNameKey,
   DomainError,
   ErrorCode,
-  invalidInput,
   isUuid,
   type Components,
   type TagEdit,
@@ -14,22 +13,18 @@ import type { SqlReader } from '../sql-reader.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
 import { enqueueWebhookEvents } from './webhook-events.js';
-import { toComponent, toComponentSummary, type ComponentRow, type ComponentSummaryRow } from './mappers.js';
+import { createComponentListings } from './component-listings.js';
+import { toComponent, type ComponentRow } from './mappers.js';
 
 /** Columns aliased to the model's field names, so raw rows map like model rows. */
 const COLUMNS = Prisma.sql`id, organization_id AS "organizationId", name, name_key AS "nameKey", description, tags,
   variants_count AS "variantsCount", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-/**
- * What a listing shows. Every column left out is work saved on both sides, per row:
- * on a page the full COLUMNS cost measurably more server CPU than these (timestamps
- * are the dearest to decode; bench/mcp/statement-cost.ts, bench/README.md).
- */
-const SUMMARY_COLUMNS = Prisma.sql`id, name, description, tags, variants_count AS "variantsCount", updated_at AS "updatedAt"`;
-
 /** Reads written in SQL go through `sql` (the driver itself, see sql-reader.ts); the rest through Prisma. */
 export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: JobSender): Components {
   return {
+    ...createComponentListings(sql),
+
     async findById(id) {
       if (!isUuid(id)) return null;
       const row = await prisma.component.findUnique({ where: { id } });
@@ -52,51 +47,6 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: Job
         where: { organizationId_nameKey: { organizationId, nameKey: componentNameKey(name) } },
       });
       return row && toComponent(row);
-    },
-
-    async list({ organizationId, nameContains, limit, after, memberId }) {
-      if (!isUuid(organizationId) || (memberId !== undefined && !isUuid(memberId))) return [];
-      if (after && !isUuid(after.id)) {
-        throw invalidInput(
-          'cursor',
-          'this is not a cursor returned by list_components; start again without a cursor.',
-        );
-      }
-      // name_key is lower-cased in JS on write, so lower-casing the fragment the same way
-      // makes the match case-insensitive. The row comparison continues strictly after
-      // the cursor in the same (name_key, id) order as ORDER BY, so concurrent inserts
-      // never make a row repeat or vanish between pages.
-      // ORDER BY name_key alone is that (name_key, id) order: name_key is unique within
-      // an organization, so id never breaks a tie. Written this way the unique index
-      // (organization_id, name_key) yields the rows already sorted and the scan stops
-      // after LIMIT rows; with ", id" PostgreSQL adds a sort step over the index scan.
-      const rows = await sql.rows<ComponentSummaryRow>(
-        Prisma.sql`
-        SELECT ${SUMMARY_COLUMNS} FROM components
-        WHERE organization_id = ${organizationId}::uuid
-          ${nameContains ? nameMatches(nameContains) : Prisma.empty}
-          ${after ? Prisma.sql`AND (name_key, id) > (${after.nameKey}, ${after.id}::uuid)` : Prisma.empty}
-          ${memberId !== undefined ? Prisma.sql`AND EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = ${organizationId}::uuid AND m.user_id = ${memberId}::uuid)` : Prisma.empty}
-        ORDER BY name_key
-        LIMIT ${limit}`,
-        { planEachCall: Boolean(nameContains) },
-      );
-      return rows.map(toComponentSummary);
-    },
-
-    async listRecentlyUpdated({ organizationId, nameContains, tag, limit, offset }) {
-      if (!isUuid(organizationId)) return [];
-      const rows = await sql.rows<ComponentSummaryRow>(
-        Prisma.sql`
-        SELECT ${SUMMARY_COLUMNS} FROM components
-        WHERE organization_id = ${organizationId}::uuid
-          ${nameContains ? nameMatches(nameContains) : Prisma.empty}
-          ${tag !== undefined ? Prisma.sql`AND ${tag} = ANY(tags)` : Prisma.empty}
-        ORDER BY updated_at DESC, id
-        LIMIT ${limit} OFFSET ${offset}`,
-        { planEachCall: Boolean(nameContains) },
-      );
-      return rows.map(toComponentSummary);
     },
 
     async editTags(id, edit, { now, maxTags, audit }) {
@@ -147,18 +97,6 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: Job
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((item, i) => item === b[i]);
-
-/**
- * The name filter: `fragment` anywhere in the name, case-insensitively, with `%`, `_`
- * and `\` meaning themselves (escaped with LIKE's default escape character, the
- * backslash). A LIKE on name_key is what the trigram index components_name_key_trgm_idx
- * serves; for a fragment too short for trigrams, or one that many names hold, the
- * planner walks the (organization_id, name_key) index in order instead.
- */
-function nameMatches(fragment: string): Prisma.Sql {
-  const escaped = componentNameKey(fragment).replace(/[\\%_]/g, '\\$&');
-  return Prisma.sql`AND name_key LIKE ${`%${escaped}%`}`;
-}
 
 /**
  * The new tag list as an SQL expression over the row's current `tags`, so one
