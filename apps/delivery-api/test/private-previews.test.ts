@@ -180,23 +180,21 @@ describe('CORS and live updates', () => {
   it('the anonymous change stream hears releases of a private-previews organization, never its preview uploads', async () => {
     const client = await openStream(delivery.url, `/changes?ids=${privateId},${publicId}`);
     open.push(client);
+    const changesOf = (id: string, from = 0) =>
+      client.events.slice(from).filter((event) => event.type === 'change' && (JSON.parse(event.data) as { id: string }).id === id);
     await client.until(() => client.retry !== null, 'the preamble');
-    await upload(stack.domain, owner.actor, { componentId: privateId });
-    // Notifications arrive in commit order: had the private upload been announced, it would come before this.
+    // Notifications arrive in commit order: once this upload is heard, so is every change an earlier test committed.
     await upload(stack.domain, publicOwner.actor, { componentId: publicId });
-    await client.next(
-      (event) =>
-        event.type === 'change' && (JSON.parse(event.data) as { id: string }).id === publicId,
-    );
+    await client.until(() => changesOf(publicId).length === 1, 'the first public change');
+    const from = client.events.length;
+
+    await upload(stack.domain, owner.actor, { componentId: privateId });
+    // Had the private upload been announced, it would come before this.
+    await upload(stack.domain, publicOwner.actor, { componentId: publicId });
+    await client.until(() => changesOf(publicId, from).length === 1, 'the second public change');
     await publish(stack.domain, owner.actor, privateId, 'staging');
-    await client.next(
-      (event) =>
-        event.type === 'change' && (JSON.parse(event.data) as { id: string }).id === privateId,
-    );
-    const privateChanges = client.events.filter(
-      (event) => event.type === 'change' && event.data.includes(privateId),
-    );
+    await client.until(() => changesOf(privateId, from).length > 0, 'the private release');
     // One event: the release; the upload before it was not announced.
-    expect(privateChanges).toHaveLength(1);
+    expect(changesOf(privateId, from)).toHaveLength(1);
   });
 });
