@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { createCredentials, createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
-import { createLogger, runService } from '@cp/http-runtime';
+import { runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { serveAuth } from './serve.js';
 
@@ -9,15 +9,13 @@ import { serveAuth } from './serve.js';
  * else the embedded PGlite folder. Migrations are not applied here: run
  * `pnpm db:migrate` first (the embedded `pnpm start` does it for the whole stack).
  */
-const env = loadEnv();
-const log = createLogger({ service: 'auth-server', level: env.logLevel });
 
 await runService({
-  log,
+  service: 'auth-server',
   name: 'the auth server',
-  graceSeconds: env.shutdownGraceSeconds,
+  settings: loadEnv(),
   // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the database pool.
-  start: async () => {
+  start: async (env, log) => {
     // Relative paths (.data/...) are the repository's, whatever the working directory.
     const root = findRepositoryRoot() ?? process.cwd();
     const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });

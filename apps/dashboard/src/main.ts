@@ -3,7 +3,7 @@ import { createDatabase, createOidcStorage, createRepositories, findRepositoryRo
 import { defaultDomainConfig } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
-import { createLogger, runService } from '@cp/http-runtime';
+import { runService } from '@cp/http-runtime';
 import { serveDashboard } from './serve.js';
 import { sessionKeysFor } from './session-key-file.js';
 
@@ -13,16 +13,14 @@ import { sessionKeysFor } from './session-key-file.js';
  * S3 from S3_* (else the embedded S3 server on .data/s3). Migrations are applied
  * by `pnpm db:migrate`, not here.
  */
-const env = loadEnv();
-const log = createLogger({ service: 'dashboard', level: env.logLevel });
 const root = findRepositoryRoot() ?? process.cwd();
 
 await runService({
-  log,
+  service: 'dashboard',
   name: 'the dashboard',
-  graceSeconds: env.shutdownGraceSeconds,
+  settings: loadEnv(),
   // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then the object store and the database pool.
-  start: async () => {
+  start: async (env, log) => {
     const database = await createDatabase({ databaseUrl: env.databaseUrl ?? undefined, pgliteDataDir: resolve(root, env.pgliteDataDir) });
     const embedded = env.s3 === null ? await startEmbeddedS3({ directory: join(root, '.data', 's3'), bucket: env.s3Bucket }) : null;
     const objects = createObjectStore(env.s3 ?? embedded!.config);

@@ -2,20 +2,17 @@
  * Runs the MCP server alone, against DATABASE_URL (or PGlite) and the S3_* settings.
  * Migrations are applied by `pnpm db:migrate`, not here: several instances may start at once.
  */
-import { createLogger, runService } from '@cp/http-runtime';
+import { runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { openInfrastructure } from './infrastructure.js';
 import { serveMcp } from './serve.js';
 
-const env = loadEnv();
-const log = createLogger({ service: 'mcp-server', level: env.logLevel });
-
 await runService({
-  log,
+  service: 'mcp-server',
   name: 'the MCP server',
-  graceSeconds: env.shutdownGraceSeconds,
+  settings: loadEnv(),
   // SIGTERM: drain (at most SHUTDOWN_GRACE_SECONDS), then Redis and the database pool.
-  start: async () => {
+  start: async (env, log) => {
     const infrastructure = await openInfrastructure({
       databaseUrl: env.databaseUrl,
       pgliteDataDir: env.pgliteDataDir,

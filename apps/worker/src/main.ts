@@ -1,20 +1,17 @@
 import { createJobBoss, createRepositories, createWebhookDeliveryStore } from '@cp/db';
-import { createLogger, runService } from '@cp/http-runtime';
+import { runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
 import { openResources } from './resources.js';
 import { serveWorker } from './serve.js';
 import { openStaticExport } from './static-export-deps.js';
 
-const env = loadEnv();
-const log = createLogger({ service: 'worker', level: env.logLevel });
-
 await runService({
-  log,
+  service: 'worker',
   name: 'the worker',
-  graceSeconds: env.shutdownGraceSeconds,
+  settings: loadEnv(),
   // SIGTERM: stop polling, let running jobs finish (at most SHUTDOWN_GRACE_SECONDS), then the pool.
-  start: async () => {
+  start: async (env, log) => {
     const resources = await openResources(env);
     const { database } = resources;
     const staticExport =

@@ -1,5 +1,5 @@
 export { drainable, exitOnSignal, listen, type Drainable, type ShutdownLog } from './shutdown.js';
-export { runService, type Closable, type ServiceLog } from './run-service.js';
+export { runService, type Closable, type ServiceSettings } from './run-service.js';
 export { serveHttp, type HttpServer, type RunningService, type ServeHttpOptions } from './serve-http.js';
 export { createReadiness, storeChecks, type CheckResult, type OperabilityDeps, type ReadinessCheck, type ReadinessReport } from './readiness.js';
 export { createMetrics, expressMetrics, secondsSince, timeResponse, type Metrics } from './metrics.js';

@@ -1,14 +1,22 @@
-import { runService, type ServiceLog } from '../src/index.js';
+import { Writable } from 'node:stream';
+import { runService } from '../src/index.js';
 
+/** The log's lines as `<level> <msg>` (pino's numeric levels: 60 fatal). */
 const recordingLog = () => {
   const lines: string[] = [];
-  const log: ServiceLog = {
-    info: (_obj, msg) => lines.push(`info ${msg}`),
-    error: (_obj, msg) => lines.push(`error ${msg}`),
-    fatal: (_obj, msg) => lines.push(`fatal ${msg}`),
-  };
-  return { log, lines };
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        const { level, msg } = JSON.parse(line) as { level: number; msg: string };
+        lines.push(`${level === 60 ? 'fatal' : level} ${msg}`);
+      }
+      done();
+    },
+  });
+  return { destination, lines };
 };
+
+const settings = { logLevel: 'info', shutdownGraceSeconds: 1 };
 
 const realExit = process.exit;
 
@@ -25,19 +33,19 @@ afterEach(() => {
 });
 
 test('a failed start is logged as fatal and exits 1', async () => {
-  const { log, lines } = recordingLog();
+  const { destination, lines } = recordingLog();
   const code = exitCode();
-  await runService({ log, name: 'the test service', graceSeconds: 1, start: () => Promise.reject(new Error('no database')) });
+  await runService({ service: 'test', name: 'the test service', settings, destination, start: () => Promise.reject(new Error('no database')) });
   await expect(code).resolves.toBe(1);
   expect(lines).toEqual(['fatal cannot start the test service']);
 });
 
 test('on SIGTERM what start returned is closed in its order, then the process exits 0', async () => {
-  const { log } = recordingLog();
+  const { destination } = recordingLog();
   const code = exitCode();
   const closed: string[] = [];
   const closable = (name: string) => ({ close: async () => void closed.push(name) });
-  await runService({ log, name: 'the test service', graceSeconds: 1, start: async () => [closable('service'), closable('pool')] });
+  await runService({ service: 'test', name: 'the test service', settings, destination, start: async () => [closable('service'), closable('pool')] });
   expect(closed).toEqual([]);
   process.emit('SIGTERM');
   await expect(code).resolves.toBe(0);
