@@ -17,6 +17,15 @@ export function describeWithPostgres(testName: string, settings = '(S3_* for an 
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `condition` holds (checked every 50 ms), rather than a fixed time a loaded machine may need more of. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await sleep(50);
+  }
+}
+
 export const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
 
 const exec = promisify(execFile);
