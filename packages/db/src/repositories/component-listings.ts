@@ -2,6 +2,7 @@ import { invalidInput, isUuid, type Components } from '@cp/domain';
 import { Prisma } from '../generated/prisma/client.js';
 import type { SqlReader } from '../sql-reader.js';
 import { toComponentSummary, type ComponentSummaryRow } from './mappers.js';
+import type { NameOrderStart } from './name-trigram-walk.js';
 import { filteredPage, isIndexedFragment, nameMatches, SUMMARY_COLUMNS, type ListingOrder } from './name-filter.js';
 
 /*
@@ -32,7 +33,15 @@ export function createComponentListings(sql: SqlReader): Pick<Components, 'list'
       const scope = Prisma.sql`organization_id = ${organizationId}::uuid
         ${after ? Prisma.sql`AND (name_key, id) > (${after.nameKey}, ${after.id}::uuid)` : Prisma.empty}
         ${memberId !== undefined ? Prisma.sql`AND EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = ${organizationId}::uuid AND m.user_id = ${memberId}::uuid)` : Prisma.empty}`;
-      const rows = await listingPage(sql, { scope, also: Prisma.empty, nameContains, order: BY_NAME, limit, offset: 0 });
+      const rows = await listingPage(sql, {
+        scope,
+        also: Prisma.empty,
+        nameContains,
+        order: BY_NAME,
+        limit,
+        offset: 0,
+        nameOrderStart: { organizationId, ...(after ? { after } : {}) },
+      });
       return rows.map(toComponentSummary);
     },
 
@@ -53,6 +62,7 @@ interface PageQuery {
   readonly order: ListingOrder;
   readonly limit: number;
   readonly offset: number;
+  readonly nameOrderStart?: NameOrderStart;
 }
 
 /**

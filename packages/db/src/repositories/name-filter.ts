@@ -2,6 +2,7 @@ import { componentNameKey } from '@cp/domain';
 import { Prisma } from '../generated/prisma/client.js';
 import type { SqlReader } from '../sql-reader.js';
 import type { ComponentSummaryRow } from './mappers.js';
+import { hasTrigrams, trigramWalk, type NameOrderStart } from './name-trigram-walk.js';
 
 /**
  * What a listing shows. Every column left out is work saved on both sides, per row:
@@ -25,6 +26,8 @@ export interface FilteredPageQuery {
   readonly order: ListingOrder;
   readonly limit: number;
   readonly offset: number;
+  /** Set for the name order only: where component_name_trigrams is walked from. */
+  readonly nameOrderStart?: NameOrderStart;
 }
 
 /** Rows read in the listing's order before the matches are looked up in the name indexes instead. */
@@ -58,16 +61,22 @@ export const isIndexedFragment = (fragment: string): boolean => [...componentNam
  * its order. The planner, left to choose, walks the ordered index when it expects
  * many matches, and assumes they spread evenly over the order: when they all come
  * late, it reads nearly every row before the first one. So:
- * 1. when the planner expects many matches, the first rows in the listing's order, at
- *    most ORDERED_WINDOW: when their matches fill the page, it is the page (the walk
- *    stops once they do);
+ * 1. when the planner expects many matches, the first rows in the listing's order: in
+ *    name order, for a fragment of three characters or more, the rows of one of its
+ *    trigrams (name-trigram-walk.ts); otherwise at most ORDERED_WINDOW rows of the
+ *    order. When their matches fill the page, it is the page (the walk stops once they do);
  * 2. otherwise, or when they do not fill it, every match from the name indexes, sorted.
  * Every statement is planned for its values (planEachCall): the best plan depends on the fragment.
  */
 export async function filteredPage(sql: SqlReader, query: FilteredPageQuery): Promise<ComponentSummaryRow[]> {
   if (query.offset + query.limit <= ORDERED_WINDOW && (await expectedMatches(sql, query)) > FEW_MATCHES) {
-    const fromOrder = await sql.rows<ComponentSummaryRow>(orderedWindow(query), { planEachCall: true });
-    if (fromOrder.length === query.limit) return fromOrder;
+    const { nameOrderStart: start, scope, also, fragment, limit, offset } = query;
+    const firstMatches =
+      start && hasTrigrams(fragment)
+        ? trigramWalk(sql, { start, columns: SUMMARY_COLUMNS, scope, filter: Prisma.sql`${nameLike(fragment)} ${also}`, fragment, limit, offset })
+        : sql.rows<ComponentSummaryRow>(orderedWindow(query), { planEachCall: true });
+    const rows = await firstMatches;
+    if (rows.length === limit) return rows;
   }
   return sql.rows<ComponentSummaryRow>(indexedMatches(query), { planEachCall: true });
 }
