@@ -18,7 +18,7 @@ import {
   type InvitationsPageContent,
   type MailOutcome,
 } from '../pages/invitations-page.js';
-import { type RouteContext, type Visitor } from './context.js';
+import type { RouteContext, Visitor } from './context.js';
 
 /** The link a person opens to accept: the dashboard's public origin, whatever host the request came by. */
 export const invitationLink = (publicUrl: string, token: string): string =>

@@ -6,7 +6,7 @@ import { definePage, mountPages } from '../kit/define-page.js';
 import { onOff, text } from '../kit/form-input.js';
 import { mountActions } from '../kit/mount-actions.js';
 import { previewsPage } from '../pages/previews-page.js';
-import { type RouteContext, type Visitor } from './context.js';
+import type { RouteContext, Visitor } from './context.js';
 
 const base = (orgId: string) => `/orgs/${orgId}/previews`;
 

@@ -16,7 +16,7 @@ import { checked, list, text } from '../kit/form-input.js';
 import { mountActions } from '../kit/mount-actions.js';
 import { webhookEndpointPage } from '../pages/webhook-endpoint-page.js';
 import { webhooksPage } from '../pages/webhooks-page.js';
-import { type RouteContext, type Visitor } from './context.js';
+import type { RouteContext, Visitor } from './context.js';
 
 const base = (orgId: string) => `/orgs/${orgId}/webhooks`;
 const endpointPath = '/orgs/:orgId/webhooks/:endpointId';
