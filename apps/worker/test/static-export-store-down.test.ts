@@ -1,11 +1,12 @@
 import { createVariantLoaders } from '@cp/consume';
-import { createDomainDeps, createJobBoss } from '@cp/db';
+import { createDomainDeps } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { confirmUpload, publishVariant, registerUser, setStaticExport, startUpload, type DomainDeps } from '@cp/domain';
 import { silentLogger } from '@cp/http-runtime';
 import { startFaultProxy, type FaultProxy } from '@cp/http-runtime/testing';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3, type S3ObjectStore } from '@cp/storage';
-import { createApp, staticExportJob, type WorkerApp } from '../src/index.js';
+import { staticExportJob, type WorkerApp } from '../src/index.js';
+import { startCountingWorker } from './support/counting-worker.js';
 
 /*
  * The static export while the object store fails: the worker reaches the embedded S3
@@ -42,21 +43,7 @@ beforeAll(async () => {
     },
     { retryLimit: 10, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
   );
-  worker = createApp({
-    boss: createJobBoss(db.database.jobsDb),
-    log: silentLogger(),
-    pollingIntervalSeconds: 0.5,
-    jobs: [
-      {
-        ...job,
-        handler: async (j) => {
-          attempts.push(j.retryCount);
-          await job.handler(j);
-        },
-      },
-    ],
-  });
-  await worker.start();
+  worker = await startCountingWorker(db, job, attempts);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVariantLoaders, type StaticExportDeps } from '@cp/consume';
-import { createDomainDeps, createJobBoss } from '@cp/db';
+import { createDomainDeps } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import {
   createApp as createDelivery,
@@ -28,7 +28,8 @@ import {
   type S3ObjectStore,
 } from '@cp/storage';
 import { Client } from 'minio';
-import { createApp, staticExportJob, type WorkerApp } from '../src/index.js';
+import { staticExportJob, type WorkerApp } from '../src/index.js';
+import { startCountingWorker } from './support/counting-worker.js';
 
 /*
  * The static export end to end, on real parts: the database (PGlite, or PostgreSQL with
@@ -95,21 +96,7 @@ beforeAll(async () => {
     { ...deps, log: silentLogger() },
     { retryLimit: 5, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
   );
-  worker = createApp({
-    boss: createJobBoss(db.database.jobsDb),
-    log: silentLogger(),
-    pollingIntervalSeconds: 0.5,
-    jobs: [
-      {
-        ...job,
-        handler: async (j) => {
-          attempts.push(j.retryCount);
-          await job.handler(j);
-        },
-      },
-    ],
-  });
-  await worker.start();
+  worker = await startCountingWorker(db, job, attempts);
   const app = createDelivery({
     config: makeConfig({ cache: { maxBytes: 0 } }),
     repos: db.repos,
