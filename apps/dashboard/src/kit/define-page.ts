@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { notice, page, query, sendPage, type RouteContext } from '../routes/context.js';
 import { paramsOf, scopeOf, type RouteScope } from './route-scope.js';
 
@@ -8,8 +8,6 @@ export interface PageArgs<Path extends string> extends RouteScope<Path> {
   readonly notice: string | null;
   /** A query parameter as text: '' when absent or repeated. */
   readonly query: (name: string) => string;
-  /** The request, for what a view reads beyond the above (a repeated query parameter). */
-  readonly request: Request;
 }
 
 /** A declared page: what `mountPages` serves. */
@@ -32,7 +30,7 @@ export function definePage<Path extends string>(spec: {
     handler: (ctx) =>
       page(ctx, async (req, res, visitor) => {
         const scope = scopeOf(spec.path, paramsOf(req.params), visitor);
-        const args = { ...scope, notice: notice(req), query: (name: string) => query(req, name), request: req };
+        const args = { ...scope, notice: notice(req), query: (name: string) => query(req, name) };
         sendPage(res, 200, await spec.view(args, ctx));
       }),
   };
