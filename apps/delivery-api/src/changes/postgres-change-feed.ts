@@ -22,6 +22,9 @@ export interface ChangeFeedTiming {
  */
 export const defaultChangeFeedTiming: ChangeFeedTiming = { maxBackoffMs: 1000, heartbeatMs: 2000, deadlineMs: 1000 };
 
+/** The listening connection's `application_name`: operators (and tests) find it by it in `pg_stat_activity`. */
+export const CHANGE_FEED_APPLICATION_NAME = 'cp-change-feed';
+
 export function createPostgresChangeFeed(connectionString: string, log: Logger, timing: ChangeFeedTiming = defaultChangeFeedTiming): ChangeFeed {
   const hub = new ChangeHub();
   let client: pg.Client | null = null;
@@ -67,7 +70,11 @@ export function createPostgresChangeFeed(connectionString: string, log: Logger, 
 
   const connect = async (): Promise<void> => {
     connecting = true;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: timing.deadlineMs, keepAlive: true, keepAliveInitialDelayMillis: timing.heartbeatMs });
+    const next = new pg.Client({
+      connectionString,
+      application_name: CHANGE_FEED_APPLICATION_NAME,
+      connectionTimeoutMillis: timing.deadlineMs, keepAlive: true, keepAliveInitialDelayMillis: timing.heartbeatMs,
+    });
     next.on('error', (error) => {
       log.warn({ err: error }, 'change notifications: connection lost; reconnecting');
       drop(next);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CHANGE_FEED_APPLICATION_NAME } from '../../src/changes/postgres-change-feed.js';
 
 /** Administration of this test file's PostgreSQL database, through the server's `postgres` database. */
 async function admin<T>(databaseUrl: string, work: (client: pg.Client, database: string) => Promise<T>): Promise<T> {
@@ -26,8 +27,13 @@ export const takeDatabaseDown = (databaseUrl: string) =>
 export const bringDatabaseBack = (databaseUrl: string) =>
   admin(databaseUrl, (client, database) => client.query(`ALTER DATABASE ${ident(database)} ALLOW_CONNECTIONS true`));
 
-/** Kills the sessions holding a LISTEN (the delivery instances' change feeds), nothing else. */
-export const dropListeners = (databaseUrl: string) =>
-  admin(databaseUrl, (client, database) =>
-    client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [database]),
+/**
+ * Kills the delivery instances' change-feed sessions, nothing else. Found by name: the
+ * last query of a listening session is usually the feed's heartbeat, not its LISTEN.
+ */
+export const dropListeners = async (databaseUrl: string) => {
+  const dropped = await admin(databaseUrl, (client, database) =>
+    client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [database, CHANGE_FEED_APPLICATION_NAME]),
   );
+  if (dropped.rowCount === 0) throw new Error('no change-feed session to drop: is an instance listening?');
+};
