@@ -151,7 +151,7 @@ const dbFiles = (dir) => [
 ];
 const rootName = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name;
 const required = rootName === '@cp/db' ? dbFiles(root) : [join(root, 'dist', 'main.js')];
-// The delivery API serves the built host SDK (`@cp/host/dist/cp-host.js`, read at start).
+// The delivery API serves the built host SDK (`@component-platform/host/dist/cp-host.js`, read at start).
 if (rootName === '@cp/delivery-api')
   required.push(join(root, 'node_modules', '@cp', 'host', 'dist', 'cp-host.js'));
 for (const dir of workspacePackages.slice(1))

@@ -17,7 +17,7 @@ export async function serveDelivery(options: {
   /** SHUTDOWN_GRACE_SECONDS (default 10). */
   graceSeconds?: number;
   checks?: Record<string, ReadinessCheck>;
-  /** Default: the file `pnpm --filter @cp/host build` wrote. */
+  /** Default: the file `pnpm --filter @component-platform/host build` wrote. */
   hostSdk?: HostSdkFile;
 }): Promise<RunningService<Metrics>> {
   const { config, log } = options;

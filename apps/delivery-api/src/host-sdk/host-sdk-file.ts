@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** The host SDK as built by packages/host (`pnpm --filter @cp/host build`). */
+/** The host SDK as built by packages/host (`pnpm --filter @component-platform/host build`). */
 export interface HostSdkFile {
   readonly code: Buffer;
   /** First 16 hex digits of the SHA-256: names the immutable URL. */
@@ -28,13 +28,13 @@ export function hostSdkFileOf(code: Buffer): HostSdkFile {
 }
 
 /** Reads the built SDK once at start; a missing build stops the service with the command that makes it. */
-export function readHostSdkFile(path: string = createRequire(import.meta.url).resolve('@cp/host/dist/cp-host.js')): HostSdkFile {
+export function readHostSdkFile(path: string = createRequire(import.meta.url).resolve('@component-platform/host/dist/cp-host.js')): HostSdkFile {
   let code: Buffer;
   try {
     code = readFileSync(path);
   } catch {
-    throw new Error(`The host SDK is not built (${path} is missing): run \`pnpm --filter @cp/host build\`.`);
+    throw new Error(`The host SDK is not built (${path} is missing): run \`pnpm --filter @component-platform/host build\`.`);
   }
-  if (code.length === 0) throw new Error(`The host SDK file ${path} is empty: run \`pnpm --filter @cp/host build\`.`);
+  if (code.length === 0) throw new Error(`The host SDK file ${path} is empty: run \`pnpm --filter @component-platform/host build\`.`);
   return hostSdkFileOf(code);
 }

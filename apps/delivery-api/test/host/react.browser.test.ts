@@ -6,7 +6,7 @@ import { componentHtml, leftovers, openProbed, waitForEvents } from './support/s
 
 /*
  * The React binding in a small React app, bundled at test time with esbuild
- * from the built `@cp/host/react` (dist/react.js and the SDK file beside it)
+ * from the built `@component-platform/host/react` (dist/react.js and the SDK file beside it)
  * and served by the host page server; once with React 19 and once with React 18
  * (the `react-18` / `react-dom-18` aliases). Real delivery API, real Chromium.
  */
@@ -24,7 +24,7 @@ afterAll(async () => {
 const APP = `
 import { createElement as h, StrictMode, useState, version } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CpComponent } from '@cp/host/react';
+import { CpComponent } from '@component-platform/host/react';
 
 window.log = [];
 window.reactVersion = version;

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
  */
 
 const require = createRequire(import.meta.url);
-const built = (file: string) => pathToFileURL(require.resolve('@cp/host/dist/cp-host.js').replace(/cp-host\.js$/, file)).href;
+const built = (file: string) => pathToFileURL(require.resolve('@component-platform/host/dist/cp-host.js').replace(/cp-host\.js$/, file)).href;
 
 // customElements stays absent, as in Node: the SDK checks it with typeof before defining the element.
 const TRAPS = `for (const name of ['window', 'document', 'HTMLElement', 'self', 'location']) {

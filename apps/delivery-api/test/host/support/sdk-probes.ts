@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import type { BrowserContext, Page } from '@cp/browser-testing';
-import type * as Sdk from '@cp/host';
+import type * as Sdk from '@component-platform/host';
 import type { HostHarness } from './host-harness.js';
 
 /*
