@@ -55,7 +55,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     emit('cp-error', { problem, retrying });
   };
 
-  async function show(variant: Variant): Promise<void> {
+  async function show(variant: Variant, base: string): Promise<void> {
     // Rendered out of sight, then swapped in within one task: the element is never empty in between.
     const box = (pending = slot.appendChild(document.createElement('div')));
     for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
@@ -66,6 +66,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         isolation: options.isolation ?? 'iframe',
         shadowRootMode: options.shadowRootMode ?? variant.loader.shadowRootMode,
         sandbox: options.sandbox ?? '',
+        base,
         autoHeight: options.autoHeight ?? variant.loader.autoHeight,
         data: sent,
         onAction: (action, payload) => {
@@ -95,11 +96,11 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
   }
 
   /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
-  async function load({ url, pick, headers, missing }: Source): Promise<void> {
+  async function load({ base, url, pick, headers, missing }: Source): Promise<void> {
     const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers, missing });
     if (!answer) return;
     const variant = pick(answer.body);
-    if (variant.id !== shown?.variantId) await show(variant);
+    if (variant.id !== shown?.variantId) await show(variant, base);
     etag = answer.etag;
   }
 

@@ -10,6 +10,8 @@ export interface RenderOptions {
   readonly shadowRootMode: 'open' | 'closed';
   /** Iframe only: tokens added to `allow-scripts`. */
   readonly sandbox: string;
+  /** Iframe only: the delivery API (or static export) that serves the frame document. */
+  readonly base: string;
   readonly autoHeight: boolean;
   /** Handed to the component's `cpReceive` once it defines it; `undefined`: nothing is sent until `update`. */
   readonly data: unknown;
