@@ -2,7 +2,7 @@ import { start } from './mount.js';
 import type { Isolation, MountHandle, MountOptions } from './types.js';
 
 /** Every attribute is an option: a change remounts with all of them. */
-const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'live', 'preview-key', 'source'];
+const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'max-height', 'live', 'preview-key', 'source'];
 
 const SHADOW =
   '<style>:host{display:block}[hidden]{display:none!important}</style><slot name="loading"></slot><slot name="error" hidden></slot><div></div>';
@@ -92,6 +92,7 @@ export function cpComponentClass(): CustomElementConstructor {
         shadowRootMode: text('shadow-root-mode') as MountOptions['shadowRootMode'],
         sandbox: text('sandbox'),
         autoHeight: flag('auto-height'),
+        maxHeight: this.hasAttribute('max-height') ? Number(text('max-height') || NaN) : undefined,
         live: flag('live'),
         previewKey: text('preview-key'),
         source: text('source') as MountOptions['source'],

@@ -51,7 +51,7 @@ export async function renderShadow(slot: HTMLElement, html: string, options: Ren
   installGlobals();
   const host = document.createElement('div');
   // Hidden until its stylesheets load, as a page does not paint before them.
-  host.style.cssText = 'all:initial;display:block;visibility:hidden';
+  host.style.cssText = `all:initial;display:block;visibility:hidden${options.maxHeight ? `;max-height:${options.maxHeight}px;overflow-y:auto` : ''}`;
   const root = host.attachShadow({ mode: options.shadowRootMode });
   fill(root, html);
   let alive = true;
@@ -67,7 +67,8 @@ export async function renderShadow(slot: HTMLElement, html: string, options: Ren
     if (!queued) queueMicrotask(deliver);
     queued = true;
   };
-  const route = actionRouter(options, (px) => (host.style.height = `${px}px`));
+  // A fixed element of the component already covers the page's viewport: an overlay needs nothing.
+  const route = actionRouter(options, { height: (px) => (host.style.height = `${px}px`), overlay: () => undefined });
   const instance: Instance = {
     root,
     // Cloned as postMessage would, so the host never holds the component's objects.
