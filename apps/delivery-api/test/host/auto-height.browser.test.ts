@@ -162,13 +162,16 @@ new MutationObserver((records) => {
     }
   }
 
-  it('stops at maxHeight, past which the component scrolls in its frame, and refuses a maxHeight that is not a number of pixels', async () => {
+  it('stops at maxHeight (in shadow isolation too), past which the component scrolls in its frame, and refuses a maxHeight that is not a number of pixels', async () => {
     const { componentId } = await harness.aComponent(ROOT('.content { height: 2000px; }'));
     const { context, page } = await harness.open(mountPage(harness, { componentId, isolation: 'iframe', options: 'autoHeight: true, maxHeight: 300' }));
     const refused = await harness.open(mountPage(harness, { componentId, isolation: 'iframe', options: 'maxHeight: -1' }));
+    const shadow = await harness.open(mountPage(harness, { componentId, isolation: 'shadow', options: 'maxHeight: 300' }));
     try {
       expect(await outcomeOf(page)).toBe('ready');
       expect(await slotHeight(page)).toBe(300);
+      expect(await outcomeOf(shadow.page)).toBe('ready');
+      expect(await slotHeight(shadow.page)).toBe(300);
       await page.locator('#slot iframe').hover();
       await page.mouse.wheel(0, 500);
       await inComponentWindow(page, 'iframe', () => new Promise((resolve) => (scrollY > 0 ? resolve(true) : addEventListener('scroll', resolve, { once: true }))));
@@ -176,6 +179,7 @@ new MutationObserver((records) => {
     } finally {
       await context.close();
       await refused.context.close();
+      await shadow.context.close();
     }
   });
 
