@@ -153,7 +153,7 @@ const rootName = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).na
 const required = rootName === '@cp/db' ? dbFiles(root) : [join(root, 'dist', 'main.js')];
 // The delivery API serves the built host SDK (`@component-platform/host/dist/cp-host.js`, read at start).
 if (rootName === '@cp/delivery-api')
-  required.push(join(root, 'node_modules', '@cp', 'host', 'dist', 'cp-host.js'));
+  required.push(join(root, 'node_modules', '@component-platform', 'host', 'dist', 'cp-host.js'));
 for (const dir of workspacePackages.slice(1))
   if (dir.endsWith('/db')) required.push(...dbFiles(dir));
 const missing = required.filter((path) => !existsSync(path));
