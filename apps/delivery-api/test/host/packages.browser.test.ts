@@ -84,6 +84,7 @@ root.getElementById('send').addEventListener('click', () => send('clicked', { n:
 
 interface ConsumerWindow {
   consumerLog: string[];
+  setComponentId(id: string): void;
   setGreeting(greeting: string): void;
   hide(): void;
 }
@@ -91,9 +92,9 @@ interface ConsumerWindow {
 it.each([
   ['react', 'React'],
   ['vue', 'Vue'],
-])('a %s + Vite app built from the tarballs renders a released component, sends data, gets actions, unmounts', async (name, label) => {
+])('a %s + Vite app built from the tarballs renders a released component, sends data, gets actions, remounts, unmounts', async (name, label) => {
   const app = apps.get(name)!;
-  const { componentId, variantId } = await harness.aComponent(card(label), 'prod');
+  const [{ componentId, variantId }, other] = await Promise.all([harness.aComponent(card(label), 'prod'), harness.aComponent(card(`${label} other`), 'prod')]);
   const { page, consoleErrors } = await openProbed(harness, `${app.url}?${new URLSearchParams({ componentId, baseUrl: harness.delivery.url })}`);
   const frame = page.frameLocator('.consumer-card iframe');
   await frame.locator('#data', { hasText: `from ${label}` }).waitFor();
@@ -103,7 +104,17 @@ it.each([
   await frame.locator('#data', { hasText: 'second' }).waitFor({ timeout: 10_000 });
   await frame.locator('#send').click();
   await page.waitForFunction(() => (window as unknown as ConsumerWindow).consumerLog.some((entry) => entry.startsWith('action')));
-  expect(await page.evaluate(() => (window as unknown as ConsumerWindow).consumerLog)).toEqual([`load ${variantId}`, 'action clicked {"n":1}']);
+
+  // Another component id: the other component in place of the first, with the data sent last.
+  await page.evaluate((id) => (window as unknown as ConsumerWindow).setComponentId(id), other.componentId);
+  await frame.locator('#text', { hasText: `${label} other card` }).waitFor({ timeout: 10_000 });
+  await frame.locator('#data', { hasText: 'second' }).waitFor({ timeout: 10_000 });
+  expect(await page.locator('iframe').count()).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as ConsumerWindow).consumerLog)).toEqual([
+    `load ${variantId}`,
+    'action clicked {"n":1}',
+    `load ${other.variantId}`,
+  ]);
 
   await page.evaluate(() => (window as unknown as ConsumerWindow).hide());
   await page.locator('#gone').waitFor();

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 
 // A React + Vite app as a user writes it; the test page passes the released component in the query string.
 const query = new URLSearchParams(location.search);
-const componentId = query.get('componentId') ?? '';
+
 const baseUrl = query.get('baseUrl') ?? undefined;
 const log: string[] = [];
 Object.assign(window, { consumerLog: log });
@@ -15,9 +15,10 @@ export const problemOf = (error: unknown): CpProblem | null => (error instanceof
 export const mountTyped: typeof mount = mount;
 
 function App() {
+  const [componentId, setComponentId] = useState(query.get('componentId') ?? '');
   const [greeting, setGreeting] = useState('from React');
   const [shown, setShown] = useState(true);
-  Object.assign(window, { setGreeting, hide: () => setShown(false) });
+  Object.assign(window, { setComponentId, setGreeting, hide: () => setShown(false) });
   if (!shown) return <p id="gone">gone</p>;
   return (
     <CpComponent
