@@ -94,6 +94,28 @@ it('rejects with NETWORK when delivery is unreachable or does not answer in time
   }
 });
 
+it('rejects with INTEGRITY_MISMATCH when the HTML was altered on its way', async () => {
+  const { componentId } = await upload(stack.domain, actor, { html: '<p>price</p>' });
+  await publish(stack.domain, actor, componentId, 'prod');
+  // A proxy in front of the delivery API that adds a script to the component's HTML.
+  const tampering = await aServer((req, res) => {
+    void fetch(`${delivery.url}${req.url}`)
+      .then((answer) => answer.json())
+      .then((body: { item: { consume_variant: { loader: { HTML: string } }[] } }) => {
+        body.item.consume_variant[0]!.loader.HTML += '<script>steal()</script>';
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      });
+  });
+  try {
+    const error = await failure({ componentId, env: 'prod', baseUrl: tampering.url });
+    expect(error.problem).toMatchObject({ code: 'INTEGRITY_MISMATCH', detail: expect.stringMatching(/does not match its integrity/) });
+    // The same read without the proxy renders.
+    expect(await renderComponent({ componentId, env: 'prod', baseUrl: delivery.url })).toContain('<p>price</p>');
+  } finally {
+    await closed(tampering.server);
+  }
+});
+
 it('rejects with BAD_RESPONSE when the answer is not a /consume answer', async () => {
   const other = await aServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"item":{}}'));
   try {
@@ -104,14 +126,14 @@ it('rejects with BAD_RESPONSE when the answer is not a /consume answer', async (
 });
 
 it.each([
-  [{ componentId: 'x', env: 'prod' }, /baseUrl is required/],
-  [{ componentId: '', env: 'prod', baseUrl: 'http://delivery.test' }, /componentId is required/],
-  [{ componentId: 'x', env: 'prod', baseUrl: 'delivery.test' }, /not an absolute URL/],
-  [{ componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', isolation: 'iframe' }, /shadow-isolated/],
-  [{ componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', shadowRootMode: 'closed' }, /shadowRootMode is not an option/],
-  [{ componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', data: { at: () => 1 } }, /JSON-serializable/],
-  [{ componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', timeoutMs: 0 }, /timeoutMs must be a positive number/],
-])('rejects bad options with INVALID_OPTIONS, before any request: %o', async (options, detail) => {
+  ['no baseUrl', { componentId: 'x', env: 'prod' }, /baseUrl is required/],
+  ['no componentId', { componentId: '', env: 'prod', baseUrl: 'http://delivery.test' }, /componentId is required/],
+  ['a relative baseUrl', { componentId: 'x', env: 'prod', baseUrl: 'delivery.test' }, /not an absolute URL/],
+  ['iframe isolation', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', isolation: 'iframe' }, /shadow-isolated/],
+  ['a shadowRootMode', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', shadowRootMode: 'closed' }, /shadowRootMode is not an option/],
+  ['a function in data', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', data: { at: () => 1 } }, /JSON-serializable/],
+  ['a zero timeoutMs', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', timeoutMs: 0 }, /timeoutMs must be a positive number/],
+])('rejects %s with INVALID_OPTIONS, before any request', async (_label, options, detail) => {
   const error = await failure(options as unknown as RenderComponentOptions);
   expect(error.problem).toMatchObject({ code: 'INVALID_OPTIONS', detail: expect.stringMatching(detail) });
 });
