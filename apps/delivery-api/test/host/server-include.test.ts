@@ -69,6 +69,14 @@ it('writes the element with the component in Declarative Shadow DOM: styles, mar
   );
 });
 
+it('reads /consume at serverBaseUrl and writes baseUrl, the browsers\' address', async () => {
+  const { componentId } = await upload(stack.domain, actor, { html: '<p>inside</p>' });
+  await publish(stack.domain, actor, componentId, 'prod');
+  const element = await renderComponent({ componentId, env: 'prod', baseUrl: 'https://delivery.example', serverBaseUrl: delivery.url });
+  expect(element).toMatch(/^<cp-component [^>]*base-url="https:\/\/delivery\.example"[^>]*>.*<p>inside<\/p>/s);
+  expect(element).not.toContain(delivery.url);
+});
+
 it('rejects with the delivery API\'s problem: an unknown component is NOT_FOUND', async () => {
   const componentId = crypto.randomUUID();
   const answered = await (await fetch(`${delivery.url}/consume?id=${componentId}&env=prod`)).json();
@@ -129,6 +137,7 @@ it.each([
   ['no baseUrl', { componentId: 'x', env: 'prod' }, /baseUrl is required/],
   ['no componentId', { componentId: '', env: 'prod', baseUrl: 'http://delivery.test' }, /componentId is required/],
   ['a relative baseUrl', { componentId: 'x', env: 'prod', baseUrl: 'delivery.test' }, /not an absolute URL/],
+  ['a relative serverBaseUrl', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', serverBaseUrl: '/delivery' }, /serverBaseUrl "\/delivery" is not an absolute URL/],
   ['iframe isolation', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', isolation: 'iframe' }, /shadow-isolated/],
   ['a shadowRootMode', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', shadowRootMode: 'closed' }, /shadowRootMode is not an option/],
   ['a function in data', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', data: { at: () => 1 } }, /JSON-serializable/],

@@ -9,8 +9,10 @@ import type { Variant } from '../variant.js';
 import { elementHtml } from './element-html.js';
 
 export type RenderComponentOptions = Pick<MountOptions, 'componentId' | 'env' | 'preview' | 'source' | 'previewKey' | 'live' | 'autoHeight'> & {
-  /** The delivery API (or with `source: 'export'` the static export), as the server reaches it and as the page's browsers will. */
+  /** The delivery API (or with `source: 'export'` the static export), as the page's browsers reach it. */
   readonly baseUrl: string;
+  /** Where this server reads it, when not at `baseUrl` (an address inside its network). Default: `baseUrl`. */
+  readonly serverBaseUrl?: string;
   /** Sent to the component's `cpReceive` in the browser once the SDK adopts it; travels in the page as JSON. */
   readonly data?: unknown;
   /** A server-rendered component is shadow-isolated; nothing else is accepted. */
@@ -31,9 +33,19 @@ function jsonOnly(_key: string, value: unknown): unknown {
   return value;
 }
 
+function absolute(name: string, url: unknown): void {
+  try {
+    new URL(url as string);
+  } catch {
+    throw invalid(`${name} "${String(url)}" is not an absolute URL.`);
+  }
+}
+
 function check(o: RenderComponentOptions): { source: Source; timeoutMs: number; data: string | undefined } {
   if (typeof o !== 'object' || o === null) throw invalid('renderComponent takes an options object: { componentId, env, baseUrl }.');
-  if (typeof o.baseUrl !== 'string' || !o.baseUrl) throw invalid('baseUrl is required on a server: the delivery API\'s URL, as the server and the page\'s browsers reach it.');
+  if (o.baseUrl === undefined || o.baseUrl === '') throw invalid('baseUrl is required on a server: the delivery API\'s URL, as the page\'s browsers reach it.');
+  absolute('baseUrl', o.baseUrl);
+  if (o.serverBaseUrl !== undefined) absolute('serverBaseUrl', o.serverBaseUrl);
   const { timeoutMs = DEFAULT_TIMEOUT_MS } = o;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs === Infinity) throw invalid(`timeoutMs must be a positive number of milliseconds, not ${String(timeoutMs)}.`);
   if (o.isolation !== undefined && o.isolation !== 'shadow') {
@@ -47,7 +59,7 @@ function check(o: RenderComponentOptions): { source: Source; timeoutMs: number; 
   } catch {
     throw invalid('data must be JSON-serializable (no functions, symbols, BigInt or cycles): it travels to the browser in the page.');
   }
-  return { source: sourceOf({ ...o, isolation: 'shadow' }), timeoutMs, data };
+  return { source: sourceOf({ ...o, baseUrl: o.serverBaseUrl ?? o.baseUrl, isolation: 'shadow' }), timeoutMs, data };
 }
 
 /** The variant `/consume` names, within `timeoutMs` (retries included); a timeout is the last failure, or NETWORK. */
