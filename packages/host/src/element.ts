@@ -27,7 +27,12 @@ export function cpComponentClass(): CustomElementConstructor {
       if (!root) (root = this.attachShadow({ mode: 'open' })).innerHTML = ELEMENT_SHADOW;
       this.parts = [...root.children].slice(1) as CpComponent['parts'];
       const data = this.getAttribute(SSR_DATA);
-      if (data) this.value = JSON.parse(data);
+      try {
+        if (data) this.value = JSON.parse(data);
+      } catch {
+        // Only renderComponent writes it; an edited one must not break the element, which still renders without data.
+        console.error(`<cp-component>: ${SSR_DATA} is not JSON; the component gets no data until \`data\` is set.`);
+      }
     }
 
     /** Passed to the component (`cpReceive`); setting it sends it now and to every later variant. */
