@@ -126,11 +126,9 @@ strip(root);
 const workspacePackages = [
   root,
   ...readdirSync(store)
-    .filter((name) => name.startsWith('@cp+'))
-    .map((name) => {
-      const [, scopedName] = /^@cp\+([^@]+)@/.exec(name) ?? [];
-      return join(store, name, 'node_modules', '@cp', scopedName);
-    }),
+    .map((name) => /^(@cp|@component-platform)\+([^@]+)@/.exec(name))
+    .filter((match) => match !== null)
+    .map(([name, scope, scopedName]) => join(store, name, 'node_modules', scope, scopedName)),
 ];
 for (const dir of workspacePackages) {
   for (const name of ['src', 'test', 'scripts', '.turbo']) {
@@ -151,9 +149,9 @@ const dbFiles = (dir) => [
 ];
 const rootName = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name;
 const required = rootName === '@cp/db' ? dbFiles(root) : [join(root, 'dist', 'main.js')];
-// The delivery API serves the built host SDK (`@component-platform/host/dist/cp-host.js`, read at start).
+// The delivery API serves the built host SDK and its frame document (`@component-platform/host/dist/`, read at start).
 if (rootName === '@cp/delivery-api')
-  required.push(join(root, 'node_modules', '@component-platform', 'host', 'dist', 'cp-host.js'));
+  for (const file of ['cp-host.js', 'frame.html']) required.push(join(root, 'node_modules', '@component-platform', 'host', 'dist', file));
 for (const dir of workspacePackages.slice(1))
   if (dir.endsWith('/db')) required.push(...dbFiles(dir));
 const missing = required.filter((path) => !existsSync(path));

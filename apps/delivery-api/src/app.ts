@@ -14,7 +14,7 @@ import { ALLOWED_METHODS, answerOptions } from './http/cors.js';
 import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js';
 import { createHostDemoEndpoint } from './http/host-demo-endpoint.js';
 import { createHostSdkEndpoint } from './http/host-sdk-endpoint.js';
-import { type HostSdkFile, hostSdkPaths } from './host-sdk/host-sdk-file.js';
+import { ANY_HOST_FRAME_PATH, type HostSdkFile, hostFramePath, hostSdkPaths } from './host-sdk/host-sdk-file.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
 import type { Logger } from '@cp/http-runtime';
 
@@ -27,6 +27,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly log: Logger;
   /** The built host SDK (host-sdk/host-sdk-file.ts), served at /host/. */
   readonly hostSdk: HostSdkFile;
+  /** The frame document of iframe isolation (packages/host dist/frame.html). */
+  readonly hostFrame: HostSdkFile;
 }
 
 export interface DeliveryApp {
@@ -100,9 +102,12 @@ export function createApp(deps: AppDeps): DeliveryApp {
     route('/flow', createFlowEndpoint(endpointDeps), flowHeaders),
     route(sdkPaths.stable, createHostSdkEndpoint(deps.hostSdk, 'stable'), []),
     route(sdkPaths.immutable, createHostSdkEndpoint(deps.hostSdk, 'immutable'), []),
+    route(hostFramePath(deps.hostFrame), createHostSdkEndpoint(deps.hostFrame, 'immutable', 'frame'), []),
     route('/changes', changesEndpoint, []),
     route('/examples/host', createHostDemoEndpoint(config.publicUrl, deps.hostSdk), []),
   ]);
+  // An SDK file pinned before a deploy loads its own build's frame document: the current one speaks the same protocol.
+  const [, anyFrame] = route('/host/frame/v1.{hash}.html', createHostSdkEndpoint(deps.hostFrame, 'stable', 'frame'), []);
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),
     draining,
@@ -128,7 +133,8 @@ export function createApp(deps: AppDeps): DeliveryApp {
   const listener: RequestListener = (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const endpoint = endpoints.get(q === -1 ? url : url.slice(0, q));
+    const path = q === -1 ? url : url.slice(0, q);
+    const endpoint = endpoints.get(path) ?? (ANY_HOST_FRAME_PATH.test(path) ? anyFrame : undefined);
     if (endpoint === undefined) {
       fallback(req, res);
       return;

@@ -6,4 +6,4 @@ export { serveDelivery } from './serve.js';
 export type { ChangeFeed } from './changes/change-feed.js';
 export { createPostgresChangeFeed } from './changes/postgres-change-feed.js';
 export { createPGliteChangeFeed } from './changes/pglite-change-feed.js';
-export { hostSdkPaths, readHostSdkFile, type HostSdkFile } from './host-sdk/host-sdk-file.js';
+export { hostSdkPaths, readHostFrameFile, readHostSdkFile, type HostSdkFile } from './host-sdk/host-sdk-file.js';

@@ -3,7 +3,7 @@ import { type Metrics, type ReadinessCheck, type RunningService, serveHttp } fro
 import { createApp, type DeliveryApp } from './app.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
-import { type HostSdkFile, readHostSdkFile } from './host-sdk/host-sdk-file.js';
+import { type HostSdkFile, readHostFrameFile, readHostSdkFile } from './host-sdk/host-sdk-file.js';
 import type { Logger } from '@cp/http-runtime';
 
 /** Builds the app from ready dependencies and listens. Closing (after the drain) also stops the change feed. */
@@ -19,14 +19,17 @@ export async function serveDelivery(options: {
   checks?: Record<string, ReadinessCheck>;
   /** Default: the file `pnpm --filter @component-platform/host build` wrote. */
   hostSdk?: HostSdkFile;
+  /** Default: the frame document the same build wrote. */
+  hostFrame?: HostSdkFile;
 }): Promise<RunningService<Metrics>> {
   const { config, log } = options;
   // Built in serveHttp's callback (it takes `draining`), which runs before serveHttp resolves.
   let app!: DeliveryApp;
   const hostSdk = options.hostSdk ?? readHostSdkFile();
+  const hostFrame = options.hostFrame ?? readHostFrameFile();
   const server = await serveHttp({
     listener: (draining) => {
-      app = createApp({ ...options, hostSdk, draining });
+      app = createApp({ ...options, hostSdk, hostFrame, draining });
       return app.listener;
     },
     port: config.port,

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import {
   createApp as createDelivery,
   makeConfig,
+  readHostFrameFile,
   readHostSdkFile,
   type ChangeFeed,
   type DeliveryApp,
@@ -104,6 +105,7 @@ beforeAll(async () => {
     changes: silentFeed,
     log: silentLogger(),
     hostSdk: readHostSdkFile(),
+    hostFrame: readHostFrameFile(),
   });
   const server = createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,23 +1,51 @@
-// Builds the browser SDK: one minified ES module (dist/cp-host.js), the React
-// binding (dist/react.js, importing React and the SDK file as externals), and
-// the type declarations (dist/types).
+// Builds the browser SDK: the frame document (dist/frame.html, its script bundled in),
+// one minified ES module that knows the frame document's hashed name (dist/cp-host.js),
+// the React binding (dist/react.js, importing React and the SDK file as externals), the
+// server-side include for Node (dist/server.js, importing parse5 and the SDK file's
+// CpError), and the type declarations (dist/types).
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const common = { bundle: true, format: 'esm', minify: true, target: ['es2020', 'chrome90', 'firefox90', 'safari15'], legalComments: 'none', logLevel: 'warning' };
+const common = { bundle: true, minify: true, target: ['es2020', 'chrome90', 'firefox90', 'safari15'], legalComments: 'none', logLevel: 'warning' };
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/cp-host.js') });
+mkdirSync(join(root, 'dist'));
+const bootstrap = await build({ ...common, entryPoints: [join(root, 'src/frame/bootstrap.ts')], format: 'iife', write: false });
+const frame = `<!doctype html><meta charset="utf-8"><script>${bootstrap.outputFiles[0].text.trim()}</script>`;
+writeFileSync(join(root, 'dist/frame.html'), frame);
+// The delivery API names the file by the same hash (apps/delivery-api host-sdk-file.ts).
+const frameFile = `v1.${createHash('sha256').update(frame).digest('hex').slice(0, 16)}.html`;
 await build({
   ...common,
+  format: 'esm',
+  entryPoints: [join(root, 'src/index.ts')],
+  outfile: join(root, 'dist/cp-host.js'),
+  define: { CP_FRAME_FILE: JSON.stringify(frameFile) },
+});
+await build({
+  ...common,
+  format: 'esm',
   entryPoints: [join(root, 'src/react.ts')],
   outfile: join(root, 'dist/react.js'),
   external: ['react', './index.js'],
   // The binding uses the SDK file beside it, so a page holds one copy (one custom element registry entry).
   plugins: [{ name: 'sdk-external', setup: (b) => b.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './cp-host.js', external: true })) }],
+});
+await build({
+  entryPoints: [join(root, 'src/server/index.ts')],
+  outfile: join(root, 'dist/server.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  external: ['parse5'],
+  // One CpError class for both entry points, so `instanceof` holds whichever the server imports it from.
+  plugins: [{ name: 'sdk-errors', setup: (b) => b.onResolve({ filter: /^\.\.?\/errors\.js$/ }, () => ({ path: './cp-host.js', external: true })) }],
 });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

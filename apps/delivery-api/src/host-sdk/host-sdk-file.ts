@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** The host SDK as built by packages/host (`pnpm --filter @component-platform/host build`). */
+/** A file of the host SDK as built by packages/host (`pnpm --filter @component-platform/host build`): the SDK or its frame document. */
 export interface HostSdkFile {
   readonly code: Buffer;
   /** First 16 hex digits of the SHA-256: names the immutable URL. */
@@ -19,6 +19,15 @@ export const hostSdkPaths = (file: HostSdkFile) => ({
   immutable: `/host/${HOST_SDK_MAJOR}.${file.hash}.js`,
 });
 
+/**
+ * The frame document of iframe isolation, named by its hash as the SDK's build names it
+ * (packages/host/scripts/build.mjs), so the SDK file and the document it loads always match.
+ */
+export const hostFramePath = (file: HostSdkFile) => `/host/frame/${HOST_SDK_MAJOR}.${file.hash}.html`;
+
+/** Any frame document name of this major: an SDK file pinned before a deploy asks for its own build's hash. */
+export const ANY_HOST_FRAME_PATH = new RegExp(`^/host/frame/${HOST_SDK_MAJOR}\\.[0-9a-f]{16}\\.html$`);
+
 export function hostSdkFileOf(code: Buffer): HostSdkFile {
   return {
     code,
@@ -27,8 +36,10 @@ export function hostSdkFileOf(code: Buffer): HostSdkFile {
   };
 }
 
+const built = (file: string) => createRequire(import.meta.url).resolve(`@component-platform/host/dist/${file}`);
+
 /** Reads the built SDK once at start; a missing build stops the service with the command that makes it. */
-export function readHostSdkFile(path: string = createRequire(import.meta.url).resolve('@component-platform/host/dist/cp-host.js')): HostSdkFile {
+export function readHostSdkFile(path: string = built('cp-host.js')): HostSdkFile {
   let code: Buffer;
   try {
     code = readFileSync(path);
@@ -38,3 +49,6 @@ export function readHostSdkFile(path: string = createRequire(import.meta.url).re
   if (code.length === 0) throw new Error(`The host SDK file ${path} is empty: run \`pnpm --filter @component-platform/host build\`.`);
   return hostSdkFileOf(code);
 }
+
+/** Reads the built frame document once at start, as `readHostSdkFile`. */
+export const readHostFrameFile = (path: string = built('frame.html')): HostSdkFile => readHostSdkFile(path);

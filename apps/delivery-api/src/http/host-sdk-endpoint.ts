@@ -9,13 +9,39 @@ import { sendCached } from './serve-cached.js';
 export const STABLE_MAX_AGE_SECONDS = 300;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * Serves the host SDK, compressed once at start (brotli at its best quality: the
- * file is small and fixed). Any origin may load it, as a module script needs CORS.
+/** Every sandbox flag but `allow-same-origin`: the host's `sandbox` tokens on the iframe choose among them. */
+const SANDBOX_FLAGS = [
+  'allow-scripts', 'allow-forms', 'allow-modals', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-downloads',
+  'allow-pointer-lock', 'allow-presentation', 'allow-orientation-lock', 'allow-top-navigation-by-user-activation',
+];
+
+/*
+ * The frame document's own policy, the one the component's document runs under once written
+ * into it (the host page's policy does not reach a frame loaded from a URL). `sandbox` keeps it
+ * an opaque origin even where someone frames it without the attribute, so nobody can run code
+ * in the delivery API's origin through it. The rest lets a component do what a page may (inline
+ * and linked code and styles from anywhere, its own API calls): the sandbox is the isolation.
  */
-export function createHostSdkEndpoint(file: HostSdkFile, cacheControl: 'stable' | 'immutable') {
+export const FRAME_CSP = [
+  `sandbox ${SANDBOX_FLAGS.join(' ')}`,
+  "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'",
+  "object-src 'none'",
+].join('; ');
+
+type Kind = 'script' | 'frame';
+const CONTENT: Record<Kind, readonly string[]> = {
+  script: ['Content-Type', 'text/javascript; charset=utf-8'],
+  frame: ['Content-Type', 'text/html; charset=utf-8', 'Content-Security-Policy', FRAME_CSP, 'X-Content-Type-Options', 'nosniff'],
+};
+
+/**
+ * Serves a file of the host SDK (the module or its frame document), compressed once at
+ * start (brotli at its best quality: the files are small and fixed). Any origin may load it,
+ * as a module script needs CORS and any host may frame the document.
+ */
+export function createHostSdkEndpoint(file: HostSdkFile, cacheControl: 'stable' | 'immutable', kind: Kind = 'script') {
   const common = [
-    'Content-Type', 'text/javascript; charset=utf-8',
+    ...CONTENT[kind],
     'Cache-Control', cacheControl === 'immutable' ? IMMUTABLE : `public, max-age=${STABLE_MAX_AGE_SECONDS}`,
     'Vary', 'Accept-Encoding',
     'Cross-Origin-Resource-Policy', 'cross-origin',

@@ -26,7 +26,7 @@ function aPageWithEveryKindOfScript(): string {
   src('defer');
   harness.asset('/scripts/module.js', js(`import { name } from './module-dep.js'; ${log('module')} window.dep = name;`));
   harness.asset('/scripts/module-dep.js', js(`export const name = 'dep';`));
-  // Relative URLs resolve against the host page, in the frame too (a srcdoc document has its parent's base URL).
+  // Relative URLs resolve against the host page, in the frame too (the frame document gives it the page's base URL).
   return `<!doctype html><html><head><meta charset="utf-8">
 <script>${log('head-inline')}</script>
 <script src="/scripts/classic-a.js"></script>

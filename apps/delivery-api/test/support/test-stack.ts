@@ -10,7 +10,7 @@ import type { ChangeFeed } from '../../src/changes/change-feed.js';
 import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js';
 import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
 import { makeConfig } from '../../src/config.js';
-import { readHostSdkFile } from '../../src/host-sdk/host-sdk-file.js';
+import { readHostFrameFile, readHostSdkFile } from '../../src/host-sdk/host-sdk-file.js';
 import { silentLogger } from '@cp/http-runtime';
 
 /**
@@ -111,6 +111,7 @@ export async function startInstance(
     changes,
     log: silentLogger(),
     hostSdk: readHostSdkFile(),
+    hostFrame: readHostFrameFile(),
     draining: options.draining,
   });
   const server: Server = createServer(app.listener);

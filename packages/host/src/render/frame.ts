@@ -1,19 +1,18 @@
+import { FRAME_HELLO, type FrameDocument, type FrameMessage } from '../frame/protocol.js';
 import { actionRouter } from './contract.js';
-import { FRAME_BOOTSTRAP, FRAME_HELLO } from './frame-bootstrap.js';
 import type { RenderOptions, Rendered } from './render.js';
 
-// Leading whitespace, comments and the doctype: the bootstrap goes right after them, so standards mode holds.
-const PROLOGUE = /^(\s*<!--[\s\S]*?-->)*\s*(<!doctype[^>]*>)?/i;
+/** The frame document's file name, fixed by the build (its content hash): `v1.<hash>.html`. */
+declare const CP_FRAME_FILE: string;
 
-/** The component's HTML with the bootstrap script first (a function replacer: `$` in the script is literal). */
-export const withBootstrap = (html: string): string => html.replace(PROLOGUE, (prologue) => `${prologue}<script>${FRAME_BOOTSTRAP}</script>`);
-
-type FrameMessage = { a?: unknown; p?: unknown; h?: unknown; l?: unknown; r?: unknown } | null;
+/** Where the frame document is served beside `/consume` (the delivery API, or a static export that writes it). */
+export const frameUrl = (base: string): string => `${base}/host/frame/${CP_FRAME_FILE}`;
 
 /**
- * Renders into a sandboxed srcdoc frame (an opaque origin: no access to the
- * host's DOM, cookies or storage). Resolves once the frame has loaded and,
- * with autoHeight, its height is applied.
+ * Renders into a sandboxed frame (an opaque origin: no access to the host's
+ * DOM, cookies or storage) that loads the frame document, then writes the
+ * component's HTML into it (src/frame/bootstrap.ts). Resolves once the
+ * component's document has loaded and, with autoHeight, its height is applied.
  */
 export function renderFrame(slot: HTMLElement, html: string, options: RenderOptions): Promise<Rendered> {
   const frame = document.createElement('iframe');
@@ -21,7 +20,7 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
   // With autoHeight the frame starts empty and takes the measured height before `render` resolves: one change, no jump from the default 150px.
   frame.style.cssText = `display:block;border:0;width:100%${options.autoHeight ? ';height:0' : ''}`;
   if (options.autoHeight) frame.setAttribute('scrolling', 'no');
-  frame.srcdoc = withBootstrap(html);
+  frame.src = frameUrl(options.base);
   const setHeight = (px: number): void => void (frame.style.height = `${px}px`);
   const route = actionRouter(options, setHeight);
   let port: MessagePort | undefined;
@@ -51,7 +50,8 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
         // Shown once loaded and, when the host gave data, once the component got it: its height then includes what the data adds.
         if (loaded && (received || options.data === undefined)) resolve(rendered);
       };
-      if (options.data !== undefined) port.postMessage({ d: options.data });
+      const write: FrameDocument = { html, base: document.baseURI, ...(options.data === undefined ? {} : { d: options.data }) };
+      port.postMessage(write);
     };
     addEventListener('message', onHello);
     slot.append(frame);

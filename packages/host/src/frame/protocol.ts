@@ -1,0 +1,22 @@
+/*
+ * The messages between the SDK (host page) and the frame document
+ * (`/host/frame/v1.<hash>.html`), one protocol version per path major (`v1`).
+ *
+ * Frame -> host: `cp:hello` by `parent.postMessage` with the frame's end of a
+ * MessageChannel; then over the port `{ a, p }` a cpSend, `{ h }` the measured
+ * height, `l: 1` once the component's document has loaded, `r: 1` once data was received.
+ * Host -> frame, over the port: `{ html, base, d? }` the component's document once,
+ * then `{ d }` new data.
+ */
+
+export const FRAME_HELLO = 'cp:hello';
+
+export interface FrameDocument {
+  /** The component's HTML, written into the frame as its document. */
+  readonly html: string;
+  /** The host page's base URL: relative URLs of the component resolve against it. */
+  readonly base: string;
+  readonly d?: unknown;
+}
+
+export type FrameMessage = { a?: unknown; p?: unknown; h?: unknown; l?: unknown; r?: unknown } | null;
