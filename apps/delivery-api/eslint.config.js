@@ -1,1 +1,4 @@
-export { default } from '@cp/eslint-config';
+import base from '@cp/eslint-config';
+
+// test/host/consumers: users' apps outside the workspace, built and checked by packages.browser.test.ts.
+export default [...base, { ignores: ['test/host/consumers/**'] }];

@@ -1,7 +1,8 @@
 // Builds the browser SDK: the frame document (dist/frame.html, its script bundled in),
 // one minified ES module that knows the frame document's hashed name (dist/cp-host.js),
-// the React binding (dist/react.js, importing React and the SDK file as externals), and
-// the type declarations (dist/types).
+// the React binding (dist/react.js, importing React and the SDK file as externals), the
+// server-side include for Node (dist/server.js, importing parse5 and the SDK file's
+// CpError), and the type declarations (dist/types).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,5 +35,17 @@ await build({
   external: ['react', './index.js'],
   // The binding uses the SDK file beside it, so a page holds one copy (one custom element registry entry).
   plugins: [{ name: 'sdk-external', setup: (b) => b.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './cp-host.js', external: true })) }],
+});
+await build({
+  entryPoints: [join(root, 'src/server/index.ts')],
+  outfile: join(root, 'dist/server.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  external: ['parse5'],
+  // One CpError class for both entry points, so `instanceof` holds whichever the server imports it from.
+  plugins: [{ name: 'sdk-errors', setup: (b) => b.onResolve({ filter: /^\.\.?\/errors\.js$/ }, () => ({ path: './cp-host.js', external: true })) }],
 });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

@@ -1,4 +1,6 @@
 /** The delivery API this file was served by (`…/host/v1.js` -> `…`), the default `baseUrl`. */
 export function defaultBaseUrl(): string {
-  return new URL('..', import.meta.url).href.replace(/\/$/, '');
+  // Not `new URL('..', import.meta.url)` in one expression: bundlers (Vite) take that for an asset reference and emit a copy of the file.
+  const here = import.meta.url;
+  return new URL('..', here).href.replace(/\/$/, '');
 }

@@ -1,11 +1,9 @@
+import { ELEMENT_SHADOW, SSR_DATA, SSR_VARIANT } from './markup.js';
 import { start } from './mount.js';
 import type { Isolation, MountHandle, MountOptions } from './types.js';
 
 /** Every attribute is an option: a change remounts with all of them. */
 const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'max-height', 'live', 'preview-key', 'source'];
-
-const SHADOW =
-  '<style>:host{display:block}[hidden]{display:none!important}</style><slot name="loading"></slot><slot name="error" hidden></slot><div></div>';
 
 /**
  * The `<cp-component>` class, made on demand: `HTMLElement` does not exist
@@ -24,9 +22,17 @@ export function cpComponentClass(): CustomElementConstructor {
 
     constructor() {
       super();
-      const root = this.attachShadow({ mode: 'open' });
-      root.innerHTML = SHADOW;
+      // A server-rendered element (renderComponent, Declarative Shadow DOM) arrives with its root: kept, not replaced.
+      let root = this.shadowRoot;
+      if (!root) (root = this.attachShadow({ mode: 'open' })).innerHTML = ELEMENT_SHADOW;
       this.parts = [...root.children].slice(1) as CpComponent['parts'];
+      const data = this.getAttribute(SSR_DATA);
+      try {
+        if (data) this.value = JSON.parse(data);
+      } catch {
+        // Only renderComponent writes it; an edited one must not break the element, which still renders without data.
+        console.error(`<cp-component>: ${SSR_DATA} is not JSON; the component gets no data until \`data\` is set.`);
+      }
     }
 
     /** Passed to the component (`cpReceive`); setting it sends it now and to every later variant. */
@@ -71,12 +77,22 @@ export function cpComponentClass(): CustomElementConstructor {
     private remount(): void {
       this.handle?.unmount();
       const [loading, error, content] = this.parts;
-      loading.hidden = false;
+      // What the server rendered stays in view; the SDK adopts it once /consume names the same variant.
+      const box = content.firstElementChild as HTMLElement | null;
+      const variantId = this.getAttribute(SSR_VARIANT);
+      const prerendered = box && variantId ? { variantId, box } : undefined;
+      loading.hidden = !!prerendered;
       error.hidden = true;
-      this.handle = start(this, content, this.options(), (state) => {
-        loading.hidden = true;
-        error.hidden = state === 'ready';
-      });
+      this.handle = start(
+        this,
+        content,
+        this.options(),
+        (state) => {
+          loading.hidden = true;
+          error.hidden = state === 'ready';
+        },
+        prerendered,
+      );
     }
 
     private options(): MountOptions {

@@ -12,7 +12,14 @@ export type MountState = 'ready' | 'error';
 interface Shown {
   readonly variantId: string;
   readonly box: HTMLElement;
-  readonly rendered: Rendered;
+  /** Null: rendered by a server (renderComponent), not adopted yet. */
+  readonly rendered: Rendered | null;
+}
+
+/** A variant a server rendered into the slot (`box`); its scripts have not run. */
+export interface Prerendered {
+  readonly variantId: string;
+  readonly box: HTMLElement;
 }
 
 /** Out of sight but laid out at full width, so the component measures itself as it will be shown. */
@@ -27,13 +34,16 @@ export function mount(element: HTMLElement, options: MountOptions): MountHandle 
   return start(element, element, options);
 }
 
-/** `mount` with the events on `host` and the content in `slot`, reporting its state (the element's slots). */
-export function start(host: HTMLElement, slot: HTMLElement, options: MountOptions, onState?: (state: MountState) => void): MountHandle {
+/**
+ * `mount` with the events on `host` and the content in `slot`, reporting its state (the element's slots).
+ * A `prerendered` variant stays in view: adopted if `/consume` names it, replaced otherwise.
+ */
+export function start(host: HTMLElement, slot: HTMLElement, options: MountOptions, onState?: (state: MountState) => void, prerendered?: Prerendered): MountHandle {
   const aborter = new AbortController();
   const { signal } = aborter;
   let data = options.data;
   let etag: string | null = null;
-  let shown: Shown | null = null;
+  let shown: Shown | null = prerendered ? { ...prerendered, rendered: null } : null;
   let pending: HTMLElement | null = null;
   let watching: (() => void) | null = null;
   const unwatch = (): void => {
@@ -56,9 +66,11 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
   };
 
   async function show(variant: Variant, base: string): Promise<void> {
-    // Rendered out of sight, then swapped in within one task: the element is never empty in between.
-    const box = (pending = slot.appendChild(document.createElement('div')));
-    for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
+    // The server-rendered variant keeps its nodes (its scripts run now); any other is rendered
+    // out of sight, then swapped in within one task: the element is never empty in between.
+    const adopted = shown && !shown.rendered && shown.variantId === variant.id ? shown.box : null;
+    const box = adopted ?? (pending = slot.appendChild(document.createElement('div')));
+    if (!adopted) for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
     const sent = data;
     let rendered: Rendered;
     try {
@@ -74,9 +86,9 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
           emit('cp-action', { action, payload });
           options.onAction?.(action, payload);
         },
-      });
+      }, !!adopted);
     } catch (error) {
-      box.remove();
+      if (!adopted) box.remove();
       throw error;
     } finally {
       pending = null;
@@ -88,8 +100,10 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     }
     if (data !== sent) rendered.update(data);
     for (const name of Object.keys(HIDDEN)) box.style.removeProperty(name);
-    shown?.rendered.destroy();
-    shown?.box.remove();
+    if (!adopted) {
+      shown?.rendered?.destroy();
+      shown?.box.remove();
+    }
     shown = { variantId: variant.id, box, rendered };
     onState?.('ready');
     emit('cp-load', { variantId: variant.id, variantName: variant.name });
@@ -101,7 +115,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers, missing });
     if (!answer) return;
     const variant = pick(answer.body);
-    if (variant.id !== shown?.variantId) await show(variant, base);
+    if (variant.id !== shown?.variantId || !shown.rendered) await show(variant, base);
     etag = answer.etag;
   }
 
@@ -149,14 +163,14 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     ready,
     update(next) {
       data = next;
-      if (!signal.aborted) shown?.rendered.update(next);
+      if (!signal.aborted) shown?.rendered?.update(next);
     },
     unmount() {
       if (signal.aborted) return;
       aborter.abort();
       unwatch();
       pending?.remove();
-      shown?.rendered.destroy();
+      shown?.rendered?.destroy();
       shown?.box.remove();
       shown = null;
     },

@@ -34,11 +34,15 @@ async function checkLinked(url: string, integrity: string, crossOrigin: string |
     : sdkError('RESOURCE_FAILED', `${href} could not be loaded (CORS is required for a file with an integrity attribute).`);
 }
 
+/** Rejects with INTEGRITY_MISMATCH unless the HTML matches the loader's integrity (WebCrypto: browsers and Node alike). */
+export async function verifyHtml(loader: HtmlLoader): Promise<void> {
+  if (!(await htmlMatches(loader.HTML, loader.integrity))) throw sdkError('INTEGRITY_MISMATCH', `The component HTML does not match its integrity (${loader.integrity}).`);
+}
+
 /** Rejects with INTEGRITY_MISMATCH (or RESOURCE_FAILED) unless the HTML and every linked file that declares integrity match. */
 export async function verifyIntegrity(loader: HtmlLoader): Promise<void> {
   const linked = [...loader.scripts, ...loader.styles].flatMap((file) =>
     file.type === 'url' && file.integrity ? [checkLinked(file.url, file.integrity, file.crossOrigin)] : [],
   );
-  const [html] = await Promise.all([htmlMatches(loader.HTML, loader.integrity), ...linked]);
-  if (!html) throw sdkError('INTEGRITY_MISMATCH', `The component HTML does not match its integrity (${loader.integrity}).`);
+  await Promise.all([verifyHtml(loader), ...linked]);
 }

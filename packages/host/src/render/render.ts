@@ -2,7 +2,7 @@ import type { HtmlLoader, Isolation } from '../types.js';
 import { sdkError } from '../problem.js';
 import { renderFrame } from './frame.js';
 import { verifyIntegrity } from './integrity.js';
-import { renderShadow } from './shadow.js';
+import { adoptShadow, renderShadow } from './shadow.js';
 
 /** How one variant is rendered (resolved by mount from the host's options and the loader). */
 export interface RenderOptions {
@@ -31,15 +31,17 @@ export interface Rendered {
  * Renders one variant into `slot` (an element already in the document), with
  * options mount has checked (source.ts). The data and the integrity of the HTML
  * and of every linked file that declares one are checked first: on any failure
- * it rejects with a `CpError` and the slot is left as it was.
+ * it rejects with a `CpError` and the slot is left as it was. With `adopt`, the slot
+ * holds what renderComponent rendered on a server (which checked the HTML): it is taken over.
  */
-export async function render(slot: HTMLElement, loader: HtmlLoader, options: RenderOptions): Promise<Rendered> {
+export async function render(slot: HTMLElement, loader: HtmlLoader, options: RenderOptions, adopt = false): Promise<Rendered> {
   let data: unknown;
   try {
     data = structuredClone(options.data);
   } catch {
     throw sdkError('INVALID_OPTIONS', 'data cannot be structured-cloned (functions, DOM nodes and class instances with private state cannot cross to the component).');
   }
+  if (adopt) return adoptShadow(slot, { ...options, data });
   await verifyIntegrity(loader);
   return (options.isolation === 'shadow' ? renderShadow : renderFrame)(slot, loader.HTML, { ...options, data });
 }

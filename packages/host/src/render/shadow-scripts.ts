@@ -8,13 +8,9 @@
  * The contract globals are page-wide, so scripts run one at a time page-wide
  * and `bind` says whose script is running. Every external script is preloaded
  * first, all at once, so that lock is held while a script runs, not while it
- * downloads. Limits of running in the host page: top-level `let`/`const` of
- * classic scripts share the page's global scope (a second instance would
- * redeclare them: wrap in a block or use modules), a module `src` imported by
- * two instances is evaluated once (the page's module map), `document.write`
- * acts on the host page, `document.currentScript` is null (cpRoot is the
- * component's root), and a host CSP that refuses inline scripts stops inline
- * component scripts (and the inline-module sentinel) as it would any other.
+ * downloads. What running in the host page cannot do (shared globals, module
+ * map, document.write, the host's CSP): docs/host-sdk.md, "Shadow isolation:
+ * known limits".
  */
 
 const CLASSIC = /^$|^(text|application)\/(x-)?(java|ecma)script$|^text\/(javascript1\.[0-5]|jscript|livescript)$/;

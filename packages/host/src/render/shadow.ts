@@ -1,3 +1,4 @@
+import { INERT_TYPE, SHADOW_HOST_STYLE } from '../markup.js';
 import { actionRouter } from './contract.js';
 import type { RenderOptions, Rendered } from './render.js';
 import { runScripts } from './shadow-scripts.js';
@@ -42,18 +43,38 @@ const stylesheetsLoaded = (root: ShadowRoot): Promise<unknown> =>
   );
 
 /**
- * Renders into a shadow root on an inner element. The element resets inherited
- * styles (`all: initial`), so neither direction leaks, as in a frame; it is a
- * block that follows its content (autoHeight is natural here). Resolves once
- * the classic, defer and module scripts have run.
+ * Renders into a shadow root on an inner element, a block that follows its
+ * content (autoHeight is natural here). Resolves once the classic, defer and
+ * module scripts have run.
  */
 export async function renderShadow(slot: HTMLElement, html: string, options: RenderOptions): Promise<Rendered> {
-  installGlobals();
   const host = document.createElement('div');
   // Hidden until its stylesheets load, as a page does not paint before them.
-  host.style.cssText = `all:initial;display:block;visibility:hidden${options.maxHeight ? `;max-height:${options.maxHeight}px;overflow-y:auto` : ''}`;
+  host.style.cssText = `${SHADOW_HOST_STYLE};visibility:hidden`;
   const root = host.attachShadow({ mode: options.shadowRootMode });
   fill(root, html);
+  const stylesheets = stylesheetsLoaded(root);
+  slot.append(host);
+  await stylesheets;
+  host.style.visibility = '';
+  return activate(host, root, options);
+}
+
+/** Takes over the shadow component a server rendered into `slot` (its host element and open root): its scripts run now. */
+export function adoptShadow(slot: HTMLElement, options: RenderOptions): Promise<Rendered> {
+  const host = slot.firstElementChild as HTMLElement;
+  const root = host.shadowRoot!;
+  for (const script of root.querySelectorAll(`script[${INERT_TYPE}]`)) {
+    script.setAttribute('type', script.getAttribute(INERT_TYPE)!);
+    script.removeAttribute(INERT_TYPE);
+  }
+  return activate(host, root, options);
+}
+
+/** The contract of a rendered shadow component (data in, actions out), then its scripts. */
+async function activate(host: HTMLElement, root: ShadowRoot, options: RenderOptions): Promise<Rendered> {
+  installGlobals();
+  if (options.maxHeight) host.style.cssText += `;max-height:${options.maxHeight}px;overflow-y:auto`;
   let alive = true;
   let data = options.data;
   let hasData = data !== undefined;
@@ -85,10 +106,6 @@ export async function renderShadow(slot: HTMLElement, html: string, options: Ren
       schedule();
     },
   };
-  const stylesheets = stylesheetsLoaded(root);
-  slot.append(host);
-  await stylesheets;
-  host.style.visibility = '';
   await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined) });
   return {
     update(next) {

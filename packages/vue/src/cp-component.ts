@@ -1,0 +1,88 @@
+import { mount, type CpErrorDetail, type CpLoadDetail, type Isolation, type MountHandle, type MountOptions } from '@component-platform/host';
+import { defineComponent, h, onBeforeUnmount, onMounted, ref, toRaw, watch, type PropType } from 'vue';
+
+/** The options that identify what is rendered: a change of any of them remounts. */
+const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey'] as const;
+
+// Absent booleans stay undefined (Vue would make them false): `autoHeight` then follows the loader's setting.
+const flag = { type: Boolean, default: undefined } as const;
+
+/**
+ * A released component in a Vue 3 tree: the same options as `mount`, as props.
+ * A change of what identifies the component remounts it; a new `data` (or a
+ * change inside a reactive one) is sent to the mounted one (`update`).
+ * Emits `load`, `error` and `action` (`(action, payload)`, like `onAction`).
+ */
+export const CpComponent = defineComponent({
+  name: 'CpComponent',
+  props: {
+    componentId: { type: String, required: true },
+    env: String,
+    preview: flag,
+    /** @deprecated Legacy flows; use `env`. */
+    flowId: String,
+    baseUrl: String,
+    source: String as PropType<MountOptions['source']>,
+    isolation: String as PropType<Isolation>,
+    shadowRootMode: String as PropType<MountOptions['shadowRootMode']>,
+    sandbox: String,
+    autoHeight: flag,
+    maxHeight: Number,
+    live: flag,
+    previewKey: String,
+    /** Any structured-cloneable value; a reactive one is sent as its plain object. */
+    data: { type: null as unknown as PropType<unknown>, required: false },
+  },
+  // Types of the listeners (`onLoad`, `@load`); the SDK is what emits, so nothing to validate at run time.
+  emits: {
+    /** After each render (the first and every live switch). */
+    load: (_detail: CpLoadDetail) => true,
+    /** A failed attempt (`retrying`: the SDK tries again by itself). */
+    error: (_detail: CpErrorDetail) => true,
+    /** Each `cpSend(action, payload)` of the component. */
+    action: (_action: string, _payload: unknown) => true,
+  },
+  setup(props, { emit }) {
+    const element = ref<HTMLDivElement | null>(null);
+    let handle: MountHandle | null = null;
+    const onLoad = (event: Event): void => emit('load', (event as CustomEvent<CpLoadDetail>).detail);
+    const onError = (event: Event): void => emit('error', (event as CustomEvent<CpErrorDetail>).detail);
+
+    const start = (target: HTMLElement): void => {
+      const options = Object.fromEntries(IDENTITY.map((key) => [key, props[key]])) as Omit<MountOptions, 'data' | 'onAction'>;
+      // Structured clone refuses Vue's proxies: the component gets the plain object behind one.
+      handle = mount(target, { ...options, data: toRaw(props.data), onAction: (action, payload) => emit('action', action, payload) });
+    };
+    const stop = (): void => {
+      handle?.unmount();
+      handle = null;
+    };
+
+    onMounted(() => {
+      const target = element.value!;
+      target.addEventListener('cp-load', onLoad);
+      target.addEventListener('cp-error', onError);
+      start(target);
+    });
+    onBeforeUnmount(() => {
+      stop();
+      element.value?.removeEventListener('cp-load', onLoad);
+      element.value?.removeEventListener('cp-error', onError);
+    });
+    watch(
+      IDENTITY.map((key) => () => props[key]),
+      () => {
+        stop();
+        if (element.value) start(element.value);
+      },
+    );
+    watch(
+      () => props.data,
+      (data) => handle?.update(toRaw(data)),
+      { deep: true },
+    );
+
+    // `class`, `style` and other attributes fall through to this element.
+    return () => h('div', { ref: element });
+  },
+});
