@@ -3,7 +3,7 @@ import { start } from './mount.js';
 import type { Isolation, MountHandle, MountOptions } from './types.js';
 
 /** Every attribute is an option: a change remounts with all of them. */
-const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'live', 'preview-key', 'source'];
+const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'max-height', 'live', 'preview-key', 'source'];
 
 /**
  * The `<cp-component>` class, made on demand: `HTMLElement` does not exist
@@ -108,6 +108,7 @@ export function cpComponentClass(): CustomElementConstructor {
         shadowRootMode: text('shadow-root-mode') as MountOptions['shadowRootMode'],
         sandbox: text('sandbox'),
         autoHeight: flag('auto-height'),
+        maxHeight: this.hasAttribute('max-height') ? Number(text('max-height') || NaN) : undefined,
         live: flag('live'),
         previewKey: text('preview-key'),
         source: text('source') as MountOptions['source'],

@@ -80,6 +80,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         sandbox: options.sandbox ?? '',
         base,
         autoHeight: options.autoHeight ?? variant.loader.autoHeight,
+        maxHeight: options.maxHeight,
         data: sent,
         onAction: (action, payload) => {
           emit('cp-action', { action, payload });

@@ -19,7 +19,7 @@ export interface CpComponentProps extends MountOptions {
  * to the mounted one (`update`). Hooks both React 18 and 19 have, nothing else.
  */
 export function CpComponent(props: CpComponentProps): ReactElement {
-  const { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, live, previewKey, data } = props;
+  const { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, data } = props;
   const element = useRef<HTMLDivElement>(null);
   const handle = useRef<MountHandle | null>(null);
   const sent = useRef<unknown>(undefined);
@@ -36,7 +36,7 @@ export function CpComponent(props: CpComponentProps): ReactElement {
     target.addEventListener('cp-error', onError);
     sent.current = latest.current.data;
     const mounted = (handle.current = mount(target, {
-      componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, live, previewKey,
+      componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey,
       data: sent.current,
       onAction: (action, payload) => latest.current.onAction?.(action, payload),
     }));
@@ -46,7 +46,7 @@ export function CpComponent(props: CpComponentProps): ReactElement {
       target.removeEventListener('cp-load', onLoad);
       target.removeEventListener('cp-error', onError);
     };
-  }, [componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, live, previewKey]);
+  }, [componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey]);
 
   useEffect(() => {
     if (!handle.current || sent.current === data) return;

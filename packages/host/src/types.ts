@@ -26,6 +26,8 @@ export interface MountOptions {
   readonly sandbox?: string;
   /** Follow the component's height. Default: the loader's `autoHeight`. */
   readonly autoHeight?: boolean;
+  /** The most height the SDK gives the component (measured or asked for with `cp:size`), in CSS pixels; past it the component scrolls. */
+  readonly maxHeight?: number;
   /** Passed to the component's `cpReceive` once it is ready; structured-cloned. */
   readonly data?: unknown;
   /** Each `cpSend(action, payload)` of the component. */

@@ -2,7 +2,7 @@ import { mount, type CpErrorDetail, type CpLoadDetail, type Isolation, type Moun
 import { defineComponent, h, onBeforeUnmount, onMounted, ref, toRaw, watch, type PropType } from 'vue';
 
 /** The options that identify what is rendered: a change of any of them remounts. */
-const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'live', 'previewKey'] as const;
+const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey'] as const;
 
 // Absent booleans stay undefined (Vue would make them false): `autoHeight` then follows the loader's setting.
 const flag = { type: Boolean, default: undefined } as const;
@@ -27,6 +27,7 @@ export const CpComponent = defineComponent({
     shadowRootMode: String as PropType<MountOptions['shadowRootMode']>,
     sandbox: String,
     autoHeight: flag,
+    maxHeight: Number,
     live: flag,
     previewKey: String,
     /** Any structured-cloneable value; a reactive one is sent as its plain object. */

@@ -148,6 +148,7 @@ it.each([
   ['allow-same-origin', `component-id="${crypto.randomUUID()}" sandbox="allow-forms allow-same-origin"`, 'allow-same-origin'],
   ['preview="false" without env', `component-id="${crypto.randomUUID()}" preview="false"`, 'preview: false needs env'],
   ['a relative base-url', `component-id="${crypto.randomUUID()}" base-url="/delivery"`, 'not an absolute URL'],
+  ['a max-height that is not a number of pixels', `component-id="${crypto.randomUUID()}" max-height="tall"`, 'maxHeight must be a positive number of CSS pixels'],
 ])('refuses %s as INVALID_OPTIONS before any request', async (_name, attributes, message) => {
   let requests = (): number => 0;
   const { page } = await mountElement(attributes, async (p) => {

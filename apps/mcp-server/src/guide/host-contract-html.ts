@@ -62,7 +62,17 @@ isolations, so build against them and not against the page around you.</p>
       two instances of your component run the same scripts in one window, and top-level <code>const</code>s would collide.</li>
   <li><strong>Size</strong>: actions starting with <code>cp:</code> are the SDK's own and never reach the host.
       <code>cpSend('cp:size', { height: 320 })</code> asks for a height in CSS pixels. It applies while <code>autoHeight</code> is off
-      (the host's choice; by default the loader's <code>autoHeight</code>); with it on, the SDK follows your measured height.</li>
+      (the host's choice; by default the loader's <code>autoHeight</code>); with it on, the SDK follows your measured height: your
+      content's, including changes after load (late images and fonts, new data), smaller ones too. The host may cap it
+      (<code>maxHeight</code>); past the cap your document scrolls.</li>
+  <li><strong>Do not size yourself by the viewport to fill it</strong>: in a frame your viewport is the height the SDK gives you. With
+      <code>min-height: 100vh</code> or <code>min-height: 100%</code> you get your content's height as it is in a viewport too small to
+      fill (the frame does not grow to follow the viewport it makes).</li>
+  <li><strong>Modals</strong>: a <code>position: fixed</code> modal is clipped to your frame. Ask for the host's whole viewport with
+      <code>cpSend('cp:overlay', { open: true })</code> when you open it, from a click or key press (a request without a recent one is
+      ignored), and <code>cpSend('cp:overlay', { open: false })</code> when it closes. While open your frame covers the host page's
+      viewport and is transparent where you draw nothing: draw a backdrop, and let a tall modal scroll itself
+      (<code>overflow: auto</code>). In a shadow root the request does nothing: your fixed elements already cover the page.</li>
 </ul>
 <p>The host chooses the isolation:</p>
 <ul>

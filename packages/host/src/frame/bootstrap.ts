@@ -1,3 +1,5 @@
+import { heightDamper } from './damping.js';
+import { contentHeight, watchSize } from './measure.js';
 import { FRAME_HELLO, type FrameDocument } from './protocol.js';
 
 /*
@@ -45,8 +47,9 @@ function start(): void {
       queued = true;
     },
   });
-  // getBoundingClientRect forces layout, so `load` reports a height even while the frame's rendering is throttled (once laid out at all).
-  const height = (): number => Math.ceil(document.documentElement.getBoundingClientRect().height);
+  // Measuring forces layout, so `load` reports a height even while the frame's rendering is throttled (once laid out at all).
+  const damp = heightDamper();
+  const height = (): number => damp(contentHeight(), innerHeight);
   const size = (loaded?: 1): void => {
     const now = height();
     if (now !== lastHeight || loaded) port1.postMessage({ h: (lastHeight = now), l: loaded });
@@ -82,7 +85,7 @@ function start(): void {
     addEventListener('load', () => measureLoad(25));
     document.write(withBase(html, base));
     document.close();
-    new ResizeObserver(() => (loadWaiting ? reportLoad() : size())).observe(document.documentElement);
+    watchSize(() => (loadWaiting ? reportLoad() : size()));
     // `r`: the data was handed over (or kept for a later cpReceive); the height is measured after it.
     if (d !== undefined) port1.postMessage({ h: (lastHeight = height()), r: 1 });
   };

@@ -1,5 +1,6 @@
 import { FRAME_HELLO, type FrameDocument, type FrameMessage } from '../frame/protocol.js';
 import { actionRouter } from './contract.js';
+import { frameHeight } from './frame-height.js';
 import type { RenderOptions, Rendered } from './render.js';
 
 /** The frame document's file name, fixed by the build (its content hash): `v1.<hash>.html`. */
@@ -21,8 +22,8 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
   frame.style.cssText = `display:block;border:0;width:100%${options.autoHeight ? ';height:0' : ''}`;
   if (options.autoHeight) frame.setAttribute('scrolling', 'no');
   frame.src = frameUrl(options.base);
-  const setHeight = (px: number): void => void (frame.style.height = `${px}px`);
-  const route = actionRouter(options, setHeight);
+  const sizing = frameHeight(frame, slot, options);
+  const route = actionRouter(options, sizing);
   let port: MessagePort | undefined;
   let loaded = false;
   let received = false;
@@ -43,7 +44,7 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
       port = event.ports[0];
       port.onmessage = ({ data: message }: MessageEvent<FrameMessage>) => {
         if (typeof message !== 'object' || !message) return;
-        if (typeof message.h === 'number' && options.autoHeight) setHeight(message.h);
+        if (typeof message.h === 'number' && options.autoHeight) sizing.height(message.h);
         if ('a' in message) route(message.a, message.p);
         if (message.l === 1) loaded = true;
         if (message.r === 1) received = true;

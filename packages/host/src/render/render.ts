@@ -13,6 +13,8 @@ export interface RenderOptions {
   /** Iframe only: the delivery API (or static export) that serves the frame document. */
   readonly base: string;
   readonly autoHeight: boolean;
+  /** The most height the SDK gives the component, in CSS pixels; past it the component scrolls. */
+  readonly maxHeight?: number;
   /** Handed to the component's `cpReceive` once it defines it; `undefined`: nothing is sent until `update`. */
   readonly data: unknown;
   readonly onAction: (action: string, payload: unknown) => void;

@@ -74,6 +74,7 @@ export function adoptShadow(slot: HTMLElement, options: RenderOptions): Promise<
 /** The contract of a rendered shadow component (data in, actions out), then its scripts. */
 async function activate(host: HTMLElement, root: ShadowRoot, options: RenderOptions): Promise<Rendered> {
   installGlobals();
+  if (options.maxHeight) host.style.cssText += `;max-height:${options.maxHeight}px;overflow-y:auto`;
   let alive = true;
   let data = options.data;
   let hasData = data !== undefined;
@@ -87,7 +88,8 @@ async function activate(host: HTMLElement, root: ShadowRoot, options: RenderOpti
     if (!queued) queueMicrotask(deliver);
     queued = true;
   };
-  const route = actionRouter(options, (px) => (host.style.height = `${px}px`));
+  // A fixed element of the component already covers the page's viewport: an overlay needs nothing.
+  const route = actionRouter(options, { height: (px) => (host.style.height = `${px}px`), overlay: () => undefined });
   const instance: Instance = {
     root,
     // Cloned as postMessage would, so the host never holds the component's objects.
