@@ -97,5 +97,7 @@ function start(): void {
   parent.postMessage(FRAME_HELLO, '*', [port2]);
 }
 
-// Opened by itself (not framed), the document waits for nobody.
-if (parent !== window) start();
+// Opened by itself (not framed), the document waits for nobody. Framed without the sandbox attribute
+// (its `sandbox` CSP is missing where a static export's object store serves it), it stays inert: a
+// component never runs in the origin that serves the document.
+if (parent !== window && origin === 'null') start();
