@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startHostHarness } from '../../apps/delivery-api/test/host/support/host-harness.js';
 import { aUser, startHarness } from '../../apps/mcp-server/test/support/harness.js';
 import { measureLiveSwitch } from './live.js';
+import { type IdleSample, measureIdle } from './idle.js';
 import { measureRender } from './render.js';
 import { measureSize } from './size.js';
 import { ms, percentile } from './stats.js';
@@ -17,6 +18,7 @@ const BUDGET_BYTES = 8 * 1024;
 const FRAME_MS = 1000 / 60;
 const renderTrials = Number(process.env.BENCH_RENDER_TRIALS ?? 30);
 const liveTrials = Number(process.env.BENCH_LIVE_TRIALS ?? 20);
+const idleRounds = Number(process.env.BENCH_IDLE_ROUNDS ?? 5);
 if (process.env.BENCH_EMBEDDED !== '1') process.env.DATABASE_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const dist = (file: string) => fileURLToPath(new URL(`../../packages/host/dist/${file}`, import.meta.url));
@@ -41,6 +43,16 @@ try {
       `| ${isolation} | ${ms(percentile(after, 50))} | ${ms(p95)} | ${ms(Math.max(...after))} | ${(p95 / FRAME_MS).toFixed(2)} | ${ms(percentile(trials.map((t) => t.totalMs), 50))} | ${ms(percentile(trials.map((t) => t.bareFrameMs), 50))} |`,
     );
   }
+
+  console.log(`\n## A warm frame never used (${idleRounds} rounds, each 5 s idle with it, then 5 s without it; every process of the browser)\n`);
+  console.log('| | PSS p50 | processes | CPU time per 5 s idle, p50 |\n|---|---|---|---|');
+  const idle = await measureIdle(host, idleRounds);
+  const row = (name: string, samples: IdleSample[]) =>
+    `| ${name} | ${(percentile(samples.map((s) => s.pssKiB), 50) / 1024).toFixed(1)} MiB | ${percentile(samples.map((s) => s.processes), 50)} | ${ms(percentile(samples.map((s) => s.cpuMs), 50))} |`;
+  console.log(row('with the warm frame', idle.warm));
+  console.log(row('without', idle.none));
+  const delta = idle.warm.map((w, i) => w.pssKiB - idle.none[i]!.pssKiB);
+  console.log(`| difference (paired, p50) | ${(percentile(delta, 50) / 1024).toFixed(1)} MiB | | ${ms(percentile(idle.warm.map((w, i) => w.cpuMs - idle.none[i]!.cpuMs), 50))} |`);
 
   const client = await mcp.connect(await mcp.tokenFor(await aUser(host.stack.domain)));
   console.log(`\n## Live switch after publish_component returns (${liveTrials} trials, ${host.stack.kind})\n`);

@@ -2,6 +2,7 @@ import { getJson } from './consume-client.js';
 import { watchSource } from './live/watch.js';
 import { problemOf } from './problem.js';
 import { render, type Rendered } from './render/render.js';
+import { discardFrame, keepWarm, prepareFrame } from './render/warm-frames.js';
 import { sourceOf, type Source } from './source.js';
 import type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, MountHandle, MountOptions } from './types.js';
 import type { Variant } from './variant.js';
@@ -55,18 +56,36 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     emit('cp-error', { problem, retrying });
   };
 
-  async function show(variant: Variant, base: string): Promise<void> {
-    // Rendered out of sight, then swapped in within one task: the element is never empty in between.
-    const box = (pending = slot.appendChild(document.createElement('div')));
+  const isolation = options.isolation ?? 'iframe';
+  const sandbox = options.sandbox ?? '';
+  // Rendered out of sight, then swapped in within one task: the element is never empty in between.
+  const hiddenBox = (): HTMLElement => {
+    const box = slot.appendChild(document.createElement('div'));
     for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
+    return box;
+  };
+  // Iframe isolation: the first box and its frame are made at the start, so the frame loads its document during the request.
+  let early: HTMLElement | null = null;
+  const dropEarly = (): void => {
+    if (!early) return;
+    discardFrame(early);
+    early.remove();
+    if (pending === early) pending = null;
+    early = null;
+  };
+
+  async function show(variant: Variant, base: string): Promise<void> {
+    const box = (pending = early ?? hiddenBox());
+    early = null;
     const sent = data;
     let rendered: Rendered;
     try {
       rendered = await render(box, variant.loader, {
-        isolation: options.isolation ?? 'iframe',
+        isolation,
         shadowRootMode: options.shadowRootMode ?? variant.loader.shadowRootMode,
-        sandbox: options.sandbox ?? '',
+        sandbox,
         base,
+        nonce: options.nonce ?? '',
         autoHeight: options.autoHeight ?? variant.loader.autoHeight,
         data: sent,
         onAction: (action, payload) => {
@@ -75,6 +94,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         },
       });
     } catch (error) {
+      discardFrame(box);
       box.remove();
       throw error;
     } finally {
@@ -90,6 +110,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     shown?.rendered.destroy();
     shown?.box.remove();
     shown = { variantId: variant.id, box, rendered };
+    // The next mount or live switch from this base writes into a frame that has loaded already.
+    if (isolation === 'iframe') keepWarm(base, sandbox);
     onState?.('ready');
     emit('cp-load', { variantId: variant.id, variantName: variant.name });
     settle[0]();
@@ -123,6 +145,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         fail(problem, retrying);
         if (!retrying) {
           unwatch();
+          dropEarly();
           settle[1](error);
         }
       }
@@ -135,6 +158,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     if (signal.aborted) return;
     try {
       const source = sourceOf(options);
+      if (isolation === 'iframe') prepareFrame((early = pending = hiddenBox()), source.base, sandbox);
       const update = (): Promise<void> => refresh(source);
       if (options.live) watching = watchSource(source, () => void update());
       void update();
@@ -154,6 +178,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
       if (signal.aborted) return;
       aborter.abort();
       unwatch();
+      dropEarly();
       pending?.remove();
       shown?.rendered.destroy();
       shown?.box.remove();

@@ -33,6 +33,7 @@ function check(o: MountOptions): void {
       if (!/^allow-[a-z-]+$/.test(token) || token === 'allow-same-origin') throw invalid(`sandbox token "${token}" is not allowed.`);
     }
   }
+  if (o.nonce !== undefined && typeof o.nonce !== 'string') throw invalid('nonce must be the page\'s CSP nonce (a string), or left out.');
   if (o.preview === false && !o.env) throw invalid('preview: false needs env: name the environment whose released variant you want.');
   if (o.flowId !== undefined && (typeof o.flowId !== 'string' || !o.flowId || o.env !== undefined || o.preview !== undefined)) {
     throw invalid('flowId (deprecated) takes neither env nor preview: the flow serves its own environment. Prefer env.');

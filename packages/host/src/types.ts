@@ -24,6 +24,11 @@ export interface MountOptions {
   readonly shadowRootMode?: 'open' | 'closed';
   /** Iframe isolation only: sandbox tokens added to `allow-scripts` (for example `allow-forms allow-popups`). */
   readonly sandbox?: string;
+  /**
+   * Shadow isolation under a Content-Security-Policy with nonces (docs/host-sdk.md): the page's
+   * nonce, put on every script the SDK inserts for the component. Iframe isolation needs none.
+   */
+  readonly nonce?: string;
   /** Follow the component's height. Default: the loader's `autoHeight`. */
   readonly autoHeight?: boolean;
   /** Passed to the component's `cpReceive` once it is ready; structured-cloned. */

@@ -1,3 +1,4 @@
+import { checkLinkedFiles } from '../render/linked-integrity.js';
 import { FRAME_HELLO, type FrameDocument } from './protocol.js';
 
 /*
@@ -86,9 +87,15 @@ function start(): void {
     // `r`: the data was handed over (or kept for a later cpReceive); the height is measured after it.
     if (d !== undefined) port1.postMessage({ h: (lastHeight = height()), r: 1 });
   };
+  // Linked files are checked here, where they load (same origin, same cache), so the host page needs no connect-src for them.
+  const checkThenWrite = (component: FrameDocument): void => {
+    written = true;
+    if (!component.c?.length) return write(component);
+    void checkLinkedFiles(component.c).then((failure) => (failure ? port1.postMessage({ e: failure }) : write(component)));
+  };
   port1.onmessage = ({ data: message }: MessageEvent<Partial<FrameDocument> | null>) => {
     if (!message || typeof message !== 'object') return;
-    if (!written && typeof message.html === 'string' && typeof message.base === 'string') return write(message as FrameDocument);
+    if (!written && typeof message.html === 'string' && typeof message.base === 'string') return checkThenWrite(message as FrameDocument);
     if (written && 'd' in message) {
       setData(message.d);
       port1.postMessage({ h: (lastHeight = height()), r: 1 });

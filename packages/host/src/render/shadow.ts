@@ -88,7 +88,7 @@ export async function renderShadow(slot: HTMLElement, html: string, options: Ren
   slot.append(host);
   await stylesheets;
   host.style.visibility = '';
-  await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined) });
+  await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined), nonce: options.nonce });
   return {
     update(next) {
       data = structuredClone(next);
