@@ -60,7 +60,7 @@ it('mounts through the function: ready resolves, cp-load reaches the element, tw
 it('a later mount writes into the warm frame the page keeps, moved in without a reload; one warm frame remains', async () => {
   const { componentId } = await harness.aComponent(componentHtml('Warm card'), 'prod');
   const frameLoads: string[] = [];
-  const { page } = await openSdkPage((p) => p.on('request', (request) => request.url().includes('/host/frame/') && frameLoads.push(request.url())));
+  const { page } = await openSdkPage(async (p) => p.on('request', (request) => request.url().includes('/host/frame/') && frameLoads.push(request.url())));
   const mountInto = (target: string) =>
     page.evaluate(
       async ([id, base, into]) => {

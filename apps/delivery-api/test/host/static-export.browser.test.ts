@@ -177,7 +177,7 @@ it('the exported frame document, served without a CSP sandbox, stays inert when 
     harness.page(`<iframe id="plain" src="${frameUrl}"></iframe><iframe id="sandboxed" sandbox="allow-scripts" src="${frameUrl}"></iframe>`),
   );
   const contract = async (id: string) => {
-    const frame = await (await page.locator(`#${id}`).elementHandle())!.contentFrame();
+    const frame = await (await page.locator(`#${id}`).elementHandle())?.contentFrame();
     await frame!.waitForLoadState('load');
     return frame!.evaluate(() => [origin, typeof (window as { cpSend?: unknown }).cpSend]);
   };

@@ -148,7 +148,7 @@ export const frameTexts = async (page: Page): Promise<string[]> => {
   const texts: string[] = [];
   for (const frame of page.frames().slice(1)) {
     // Detached meanwhile, or a warm frame (no component in it yet).
-    const warm = frame.frameElement().then((element) => element.evaluate((e) => e.closest('[data-cp-warm]') !== null), () => true);
+    const warm = frame.frameElement().then((element) => element.evaluate((e) => (e as Element).closest('[data-cp-warm]') !== null), () => true);
     if (await warm) continue;
     const text = await frame.locator('#text').textContent({ timeout: 2000 }).catch(() => null);
     if (text !== null) texts.push(text);
