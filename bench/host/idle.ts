@@ -67,7 +67,18 @@ function pss(pids: readonly number[]): number {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sample(windowMs: number): Promise<IdleSample> {
+/** A full garbage collection in the page and in every out-of-process frame, so that the samples compare live memory. */
+async function collectGarbage(page: Page): Promise<void> {
+  for (const target of [page, ...page.frames().slice(1)]) {
+    // Frames in the page's own process have no session of their own: the page's collection covers them.
+    const session = await page.context().newCDPSession(target).catch(() => null);
+    await session?.send('HeapProfiler.collectGarbage');
+    await session?.detach();
+  }
+}
+
+async function sample(page: Page, windowMs: number): Promise<IdleSample> {
+  await collectGarbage(page);
   const pids = descendants(process.pid);
   const before = cpuTicks(pids);
   await pause(windowMs);
@@ -82,8 +93,9 @@ async function aWarmFrame(page: Page): Promise<void> {
 }
 
 /**
- * `rounds` times: settle, sample with the warm frame, remove it, settle, sample without it
- * (then a mount makes it again). Each sample's CPU time is over `windowMs` of idleness.
+ * `rounds` times, one sample with the warm frame and one without it (removed; a mount makes it
+ * again), in alternating order so that drift over the run weighs on both. Each sample follows a
+ * settling pause and a garbage collection; its CPU time is over `windowMs` of idleness.
  */
 export async function measureIdle(host: HostHarness, rounds: number, windowMs = 5000, settleMs = 2000): Promise<{ warm: IdleSample[]; none: IdleSample[] }> {
   const { componentId } = await host.aComponent(CARD, 'prod');
@@ -104,13 +116,18 @@ window.sdkReady = true;
     await page.waitForFunction(() => (globalThis as unknown as { sdkReady?: boolean }).sdkReady === true);
     const warm: IdleSample[] = [];
     const none: IdleSample[] = [];
-    for (let round = 0; round < rounds; round++) {
+    const withIt = async () => {
       await aWarmFrame(page);
       await pause(settleMs);
-      warm.push(await sample(windowMs));
+      warm.push(await sample(page, windowMs));
+    };
+    const withoutIt = async () => {
       await page.evaluate(() => document.querySelector('[data-cp-warm]')?.remove());
       await pause(settleMs);
-      none.push(await sample(windowMs));
+      none.push(await sample(page, windowMs));
+    };
+    for (let round = 0; round < rounds; round++) {
+      for (const step of round % 2 === 0 ? [withIt, withoutIt] : [withoutIt, withIt]) await step();
     }
     return { warm, none };
   } finally {

@@ -110,11 +110,11 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     shown?.rendered.destroy();
     shown?.box.remove();
     shown = { variantId: variant.id, box, rendered };
-    // The next mount or live switch from this base writes into a frame that has loaded already.
-    if (isolation === 'iframe') keepWarm(base, sandbox);
     onState?.('ready');
     emit('cp-load', { variantId: variant.id, variantName: variant.name });
     settle[0]();
+    // The next mount or live switch from this base writes into a frame that has loaded already.
+    if (isolation === 'iframe') keepWarm(base, sandbox);
   }
 
   /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
