@@ -64,12 +64,8 @@ const prepared = new WeakMap<HTMLElement, Kept>();
 const warm = new Map<string, Kept>();
 let shelf: HTMLElement | undefined;
 
-/**
- * The warm frame for `key`, moved into `box` with its document loaded; none where it cannot move
- * without a reload. Its successor is made in the next task (while the caller's request is in
- * flight, or once its write is sent), beside the frames in use, whose process it then shares.
- */
-function takeWarm(box: HTMLElement, key: string, base: string, sandbox: string): Kept | undefined {
+/** The warm frame for `key`, moved into `box` with its document loaded; none where it cannot move without a reload. */
+function takeWarm(box: HTMLElement, key: string): Kept | undefined {
   const kept = warm.get(key);
   warm.delete(key);
   if (!kept) return undefined;
@@ -90,7 +86,7 @@ export function frameIn(box: HTMLElement, base: string, sandbox: string): Loadin
   prepared.delete(box);
   if (own?.key === key) return own;
   own?.dispose();
-  return takeWarm(box, key, base, sandbox) ?? load(box, base, sandbox);
+  return takeWarm(box, key) ?? load(box, base, sandbox);
 }
 
 /** Starts the frame of `box` now (mount start), for the render that follows `/consume`. */
@@ -104,10 +100,10 @@ export function discardFrame(box: HTMLElement): void {
 
 /**
  * Keeps one warm frame for `base` and `sandbox` on the hidden shelf (after a render), where frames
- * can move; made after the next paint, so that making it never delays the render that asked.
+ * can move; made in a task of its own, so that making it never delays the render that asked.
  */
 export function keepWarm(base: string, sandbox: string): void {
-  if (canMove()) requestAnimationFrame(() => setTimeout(() => fill(base, sandbox)));
+  if (canMove()) setTimeout(() => fill(base, sandbox));
 }
 
 function fill(base: string, sandbox: string): void {
