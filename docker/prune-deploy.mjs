@@ -149,9 +149,11 @@ const dbFiles = (dir) => [
 ];
 const rootName = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name;
 const required = rootName === '@cp/db' ? dbFiles(root) : [join(root, 'dist', 'main.js')];
-// The delivery API serves the built host SDK and its frame document (`@component-platform/host/dist/`, read at start).
-if (rootName === '@cp/delivery-api')
-  for (const file of ['cp-host.js', 'frame.html']) required.push(join(root, 'node_modules', '@component-platform', 'host', 'dist', file));
+// The delivery API serves the built host SDK and its frame document (`@component-platform/host/dist/`, read at start);
+// the worker writes the frame document into static exports.
+const hostDist = (file) => join(root, 'node_modules', '@component-platform', 'host', 'dist', file);
+if (rootName === '@cp/delivery-api') required.push(hostDist('cp-host.js'), hostDist('frame.html'));
+if (rootName === '@cp/worker') required.push(hostDist('frame.html'));
 for (const dir of workspacePackages.slice(1))
   if (dir.endsWith('/db')) required.push(...dbFiles(dir));
 const missing = required.filter((path) => !existsSync(path));

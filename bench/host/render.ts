@@ -25,13 +25,20 @@ interface Probe {
 /**
  * Mounts a released, cached component `trials` times (after `warmup` unmeasured
  * mounts that fill the delivery API's cache and the browser's HTTP cache) and
- * times each render from the moment its response arrived.
+ * times each render from the moment its response arrived. The page shows one
+ * instance throughout, as a host page does when it mounts another (in iframe
+ * isolation its frame keeps the frames' renderer process alive). Iframe isolation takes
+ * the warm frame the SDK keeps after a render; `cold`: the warm frame is removed
+ * before each mount, so the mount's frame loads during its request (what browsers
+ * without `moveBefore` do for every mount).
  */
-export async function measureRender(host: HostHarness, isolation: 'iframe' | 'shadow', trials: number, warmup = 3): Promise<RenderTrial[]> {
+export async function measureRender(host: HostHarness, isolation: 'iframe' | 'shadow', trials: number, warmup = 3, cold = false): Promise<RenderTrial[]> {
   const { componentId } = await host.aComponent(CARD, 'prod');
   const { page, context } = await host.open(host.hostPage(`<script type="module">
 import { mount } from '${host.delivery.url}/host/v1.js';
+await mount(document.body.appendChild(document.createElement('div')), { componentId: '${componentId}', env: 'prod', isolation: '${isolation}', data: { text: 'shown throughout' } }).ready;
 window.trial = async () => {
+  ${cold ? "document.querySelector('[data-cp-warm]')?.remove();" : ''}
   performance.clearResourceTimings();
   const element = document.createElement('div');
   document.body.append(element);

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { get } from './support/http-client.js';
-import { readHostSdkFile } from '../src/host-sdk/host-sdk-file.js';
+import { readHostFrameFile, readHostSdkFile } from '../src/host-sdk/host-sdk-file.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from './support/test-stack.js';
 
 /* The built SDK file, served by the delivery API at a stable alias and an immutable hashed URL. */
@@ -46,4 +47,17 @@ it('answers 404 for a hash that is not the served file, and 405 for writes', asy
   expect((await get(delivery.url, '/host/v1.0000000000000000.js')).status).toBe(404);
   const post = await fetch(`${delivery.url}/host/v1.js`, { method: 'POST' });
   expect(post.status).toBe(405);
+});
+
+it('serves the frame document as immutable HTML under its own CSP, the header docs/static-export.md tells a CDN to add', async () => {
+  const frame = readHostFrameFile();
+  const served = await get(delivery.url, `/host/frame/v1.${frame.hash}.html`);
+  expect(served.status).toBe(200);
+  expect(served.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(served.body).toEqual(frame.code);
+  const csp = String(served.headers['content-security-policy']);
+  expect(csp).toMatch(/^sandbox allow-scripts /);
+  expect(csp).not.toContain('allow-same-origin');
+  expect(readFileSync(new URL('../../../docs/static-export.md', import.meta.url), 'utf8')).toContain(`Content-Security-Policy: ${csp}\n`);
 });

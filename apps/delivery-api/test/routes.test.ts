@@ -49,7 +49,7 @@ describe('the OpenAPI document', () => {
     expect((changes.parameters as { name: string }[]).map((p) => p.name)).toEqual(['ids', 'lastEventId', 'Last-Event-ID']);
     expect(Object.keys(changes.responses)).toEqual(['200', '400', '405', '429', '503']);
     expect(Object.keys(changes.responses['200'].content)).toEqual(['text/event-stream']);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/host/v1.js', '/host/v1.{hash}.js', '/examples/host']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/host/v1.js', '/host/v1.{hash}.js', '/host/frame/v1.{hash}.html', '/examples/host']));
 
     const loader = doc.components.schemas.HtmlLoader;
     expect(Object.keys(loader.properties)).toEqual(['type', 'HTML', 'shadowRootMode', 'autoHeight', 'integrity', 'styles', 'scripts']);

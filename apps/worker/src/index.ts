@@ -9,7 +9,7 @@ export {
   type QueuePolicy,
 } from './jobs/job-definition.js';
 export { workerSettings } from './settings.js';
-export { openStaticExport } from './static-export-deps.js';
+export { openStaticExport, readFrameDocument } from './static-export-deps.js';
 export { staticExportJob, STATIC_EXPORT_POLICY } from './jobs/static-export-job.js';
 export {
   webhookDeliveryJob,

@@ -5,7 +5,7 @@ import { confirmUpload, publishVariant, registerUser, setStaticExport, startUplo
 import { silentLogger } from '@cp/http-runtime';
 import { startFaultProxy, type FaultProxy } from '@cp/http-runtime/testing';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3, type S3ObjectStore } from '@cp/storage';
-import { staticExportJob, type WorkerApp } from '../src/index.js';
+import { readFrameDocument, staticExportJob, type WorkerApp } from '../src/index.js';
 import { startCountingWorker } from './support/counting-worker.js';
 
 /*
@@ -39,6 +39,7 @@ beforeAll(async () => {
       store: createObjectStore({ ...throughProxy, bucket: EXPORT_BUCKET }),
       clock: { now: () => new Date() },
       prefix: PREFIX,
+      frameDocument: readFrameDocument(),
       log: silentLogger(),
     },
     { retryLimit: 10, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },

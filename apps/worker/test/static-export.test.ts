@@ -29,7 +29,7 @@ import {
   type S3ObjectStore,
 } from '@cp/storage';
 import { Client } from 'minio';
-import { staticExportJob, type WorkerApp } from '../src/index.js';
+import { readFrameDocument, staticExportJob, type WorkerApp } from '../src/index.js';
 import { startCountingWorker } from './support/counting-worker.js';
 
 /*
@@ -92,6 +92,7 @@ beforeAll(async () => {
     store,
     clock: { now: () => new Date() },
     prefix: PREFIX,
+    frameDocument: readFrameDocument(),
   };
   const job = staticExportJob(
     { ...deps, log: silentLogger() },
@@ -235,6 +236,13 @@ test('turning it on exports everything: each object is the /consume body byte fo
   expect(
     (await admin.statObject(EXPORT_BUCKET, `${folder}manifest.json`)).metaData['cache-control'],
   ).toBe('public, max-age=30, stale-while-revalidate=60, stale-if-error=86400');
+  // The frame document iframe isolation loads, byte for byte as the delivery API serves it at the same path.
+  const frame = await fetch(`${delivery.url}/${manifest.frameDocument}`);
+  expect(frame.status).toBe(200);
+  expect((await exported(`${folder}${manifest.frameDocument}`))!.equals(Buffer.from(await frame.arrayBuffer()))).toBe(true);
+  const frameStat = await admin.statObject(EXPORT_BUCKET, `${folder}${manifest.frameDocument}`);
+  expect(frameStat.metaData['content-type']).toBe('text/html; charset=utf-8');
+  expect(frameStat.metaData['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(await db.repos.staticExports.find(organizationId)).toMatchObject({
     enabled: true,
     lastError: null,
@@ -342,6 +350,7 @@ test("turning it off removes the organization's objects and no other organizatio
     [
       `${folderOf(other.organizationId)}components/${other.componentId}/staging.json`,
       `${folderOf(other.organizationId)}manifest.json`,
+      `${folderOf(other.organizationId)}${readFrameDocument().path}`,
     ].sort(),
   );
 });

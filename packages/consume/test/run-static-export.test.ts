@@ -10,6 +10,7 @@ import { InMemoryExportStore, inMemoryDeps, type InMemoryObjectStore } from '@cp
 import {
   consumeResponseOf,
   createVariantLoaders,
+  frameDocumentOf,
   jsonBody,
   runStaticExport,
   type StaticExportDeps,
@@ -61,6 +62,7 @@ async function anOrganization(prefix = 'exports/', store = new InMemoryExportSto
     store,
     clock: setup.clock,
     prefix,
+    frameDocument: FRAME,
   };
   const publish = (environment: string, variantId?: string) =>
     publishVariant({ actor, componentId, environment, variantId }, setup.deps);
@@ -76,6 +78,8 @@ async function anOrganization(prefix = 'exports/', store = new InMemoryExportSto
     publish,
   };
 }
+
+const FRAME = frameDocumentOf(new TextEncoder().encode('<!doctype html><script>/* the frame */</script>'));
 
 const json = (store: InMemoryExportStore, key: string): unknown =>
   JSON.parse(store.text(key) ?? 'null');
@@ -111,16 +115,18 @@ describe('runStaticExport', () => {
 
     expect(await runStaticExport({ organizationId, full: true }, exportDeps)).toEqual({
       outcome: 'exported',
-      written: 2,
+      written: 3,
       removed: 0,
     });
 
     const folder = `exports/${organizationId}/`;
+    expect(FRAME.path).toMatch(/^host\/frame\/v1\.[0-9a-f]{16}\.html$/);
     expect([...store.objects.keys()].sort()).toEqual(
       [
         `${folder}components/${componentId}/prod.json`,
         `${folder}components/${componentId}/staging.json`,
         `${folder}manifest.json`,
+        `${folder}${FRAME.path}`,
       ].sort(),
     );
     const component = { id: componentId, name: 'Price', organizationId };
@@ -131,7 +137,14 @@ describe('runStaticExport', () => {
         store.objects.get(`${folder}components/${componentId}/staging.json`)!.bytes,
       ).equals(expected),
     ).toBe(true);
-    for (const object of store.objects.values()) {
+    const frame = store.objects.get(`${folder}${FRAME.path}`)!;
+    expect(frame).toMatchObject({
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect(Buffer.from(frame.bytes).equals(Buffer.from(FRAME.html))).toBe(true);
+    for (const [key, object] of store.objects) {
+      if (key.endsWith('.html')) continue;
       expect(object.contentType).toBe('application/json; charset=utf-8');
       expect(object.cacheControl).toBe(
         'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400',
@@ -140,6 +153,7 @@ describe('runStaticExport', () => {
     expect(json(store, `${folder}manifest.json`)).toEqual({
       organizationId,
       generatedAt: deps.clock.now().toISOString(),
+      frameDocument: FRAME.path,
       components: [
         {
           id: componentId,
@@ -187,6 +201,15 @@ describe('runStaticExport', () => {
       written: 0,
       removed: 0,
     });
+
+    // A new SDK build: its frame document is written beside the earlier one, which stays for SDK files pinned to it.
+    const next = frameDocumentOf(new TextEncoder().encode('<!doctype html><script>/* next build */</script>'));
+    expect(
+      await runStaticExport({ organizationId }, { ...exportDeps, frameDocument: next }),
+    ).toEqual({ outcome: 'exported', written: 1, removed: 0 });
+    expect(store.text(`${organizationId}/${next.path}`)).toContain('next build');
+    expect(store.text(`${organizationId}/${FRAME.path}`)).toContain('the frame');
+    expect(json(store, `${organizationId}/manifest.json`)).toMatchObject({ frameDocument: next.path });
   });
 
   it('a failed write is recorded and thrown (for the queue to retry); the next run succeeds and clears it', async () => {
@@ -213,7 +236,7 @@ describe('runStaticExport', () => {
       lastErrorAt: null,
       exportedAt: deps.clock.now(),
     });
-    expect(store.objects.size).toBe(2);
+    expect(store.objects.size).toBe(3);
   });
 
   it("turned off, the next run removes the organization's folder, and nothing of another's", async () => {
@@ -227,7 +250,7 @@ describe('runStaticExport', () => {
       await org.publish('staging');
       await runStaticExport({ organizationId: org.organizationId }, org.exportDeps);
     }
-    expect(one.store.objects.size).toBe(4);
+    expect(one.store.objects.size).toBe(6);
 
     await setStaticExport(
       { actor: one.actor, organizationId: one.organizationId, enabled: false },
@@ -236,14 +259,14 @@ describe('runStaticExport', () => {
     expect(await runStaticExport({ organizationId: one.organizationId }, one.exportDeps)).toEqual({
       outcome: 'removed',
       written: 0,
-      removed: 2,
+      removed: 3,
     });
     expect(
       [...one.store.objects.keys()].every((key) =>
         key.startsWith(`exports/${other.organizationId}/`),
       ),
     ).toBe(true);
-    expect(one.store.objects.size).toBe(2);
+    expect(one.store.objects.size).toBe(3);
   });
 
   it('releases that change while it writes: it reads them again and ends on the latest', async () => {
@@ -256,7 +279,7 @@ describe('runStaticExport', () => {
     const racing = Object.assign(Object.create(store) as InMemoryExportStore, {
       put: async (...args: Parameters<InMemoryExportStore['put']>) => {
         await store.put(...args);
-        if (!raced) {
+        if (!raced && args[0].includes('/components/')) {
           raced = true;
           await publish('prod', variants[1]);
         }
@@ -265,7 +288,7 @@ describe('runStaticExport', () => {
 
     const run = await runStaticExport({ organizationId }, { ...exportDeps, store: racing });
 
-    expect(run).toEqual({ outcome: 'exported', written: 2, removed: 0 });
+    expect(run).toEqual({ outcome: 'exported', written: 3, removed: 0 });
     expect(
       json(store, `exports/${organizationId}/components/${componentId}/prod.json`),
     ).toMatchObject({ item: { consume_variant: [{ id: variants[1] }] } });

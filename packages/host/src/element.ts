@@ -2,7 +2,7 @@ import { ELEMENT_SHADOW, SSR_DATA, SSR_VARIANT } from './markup.js';
 import { start } from './mount.js';
 import type { Isolation, MountHandle, MountOptions } from './types.js';
 
-/** Every attribute is an option: a change remounts with all of them. */
+/** Every attribute is an option: a change remounts with all of them. `nonce` too, read at each mount but not observed (browsers blank the attribute once the element is in the document). */
 const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'max-height', 'live', 'preview-key', 'source'];
 
 /**
@@ -112,6 +112,8 @@ export function cpComponentClass(): CustomElementConstructor {
         live: flag('live'),
         previewKey: text('preview-key'),
         source: text('source') as MountOptions['source'],
+        // The IDL property: browsers hide a nonce attribute's value from the DOM once the element is in the document.
+        nonce: this.nonce || undefined,
         data: this.value,
       };
     }

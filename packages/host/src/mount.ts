@@ -2,6 +2,7 @@ import { getJson } from './consume-client.js';
 import { watchSource } from './live/watch.js';
 import { problemOf } from './problem.js';
 import { render, type Rendered } from './render/render.js';
+import { discardFrame, keepWarm, prepareFrame } from './render/warm-frames.js';
 import { sourceOf, type Source } from './source.js';
 import type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, MountHandle, MountOptions } from './types.js';
 import type { Variant } from './variant.js';
@@ -65,20 +66,38 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     emit('cp-error', { problem, retrying });
   };
 
+  const isolation = options.isolation ?? 'iframe';
+  const sandbox = options.sandbox ?? '';
+  // Rendered out of sight, then swapped in within one task: the element is never empty in between.
+  const hiddenBox = (): HTMLElement => {
+    const box = slot.appendChild(document.createElement('div'));
+    for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
+    return box;
+  };
+  // Iframe isolation: the first box and its frame are made at the start, so the frame loads its document during the request.
+  let early: HTMLElement | null = null;
+  const dropEarly = (): void => {
+    if (!early) return;
+    discardFrame(early);
+    early.remove();
+    if (pending === early) pending = null;
+    early = null;
+  };
+
   async function show(variant: Variant, base: string): Promise<void> {
-    // The server-rendered variant keeps its nodes (its scripts run now); any other is rendered
-    // out of sight, then swapped in within one task: the element is never empty in between.
+    // The server-rendered variant keeps its nodes (its scripts run now); any other goes into a hidden box.
     const adopted = shown && !shown.rendered && shown.variantId === variant.id ? shown.box : null;
-    const box = adopted ?? (pending = slot.appendChild(document.createElement('div')));
-    if (!adopted) for (const [name, value] of Object.entries(HIDDEN)) box.style.setProperty(name, value);
+    const box = adopted ?? (pending = early ?? hiddenBox());
+    if (!adopted) early = null;
     const sent = data;
     let rendered: Rendered;
     try {
       rendered = await render(box, variant.loader, {
-        isolation: options.isolation ?? 'iframe',
+        isolation,
         shadowRootMode: options.shadowRootMode ?? variant.loader.shadowRootMode,
-        sandbox: options.sandbox ?? '',
+        sandbox,
         base,
+        nonce: options.nonce ?? '',
         autoHeight: options.autoHeight ?? variant.loader.autoHeight,
         maxHeight: options.maxHeight,
         data: sent,
@@ -88,7 +107,10 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         },
       }, !!adopted);
     } catch (error) {
-      if (!adopted) box.remove();
+      if (!adopted) {
+        discardFrame(box);
+        box.remove();
+      }
       throw error;
     } finally {
       pending = null;
@@ -108,6 +130,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     onState?.('ready');
     emit('cp-load', { variantId: variant.id, variantName: variant.name });
     settle[0]();
+    // The next mount or live switch from this base writes into a frame that has loaded already.
+    if (isolation === 'iframe') keepWarm(base, sandbox);
   }
 
   /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
@@ -138,6 +162,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         fail(problem, retrying);
         if (!retrying) {
           unwatch();
+          dropEarly();
           settle[1](error);
         }
       }
@@ -150,6 +175,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     if (signal.aborted) return;
     try {
       const source = sourceOf(options);
+      if (isolation === 'iframe') prepareFrame((early = pending = hiddenBox()), source.base, sandbox);
       const update = (): Promise<void> => refresh(source);
       if (options.live) watching = watchSource(source, () => void update());
       void update();
@@ -169,6 +195,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
       if (signal.aborted) return;
       aborter.abort();
       unwatch();
+      dropEarly();
       pending?.remove();
       shown?.rendered?.destroy();
       shown?.box.remove();

@@ -36,6 +36,7 @@ function check(o: MountOptions): void {
   if (o.maxHeight !== undefined && !(typeof o.maxHeight === 'number' && o.maxHeight > 0 && o.maxHeight < Infinity)) {
     throw invalid(`maxHeight must be a positive number of CSS pixels (max-height="600" on the element), not ${String(o.maxHeight)}.`);
   }
+  if (o.nonce !== undefined && typeof o.nonce !== 'string') throw invalid('nonce must be the page\'s CSP nonce (a string), or left out.');
   if (o.preview === false && !o.env) throw invalid('preview: false needs env: name the environment whose released variant you want.');
   if (o.flowId !== undefined && (typeof o.flowId !== 'string' || !o.flowId || o.env !== undefined || o.preview !== undefined)) {
     throw invalid('flowId (deprecated) takes neither env nor preview: the flow serves its own environment. Prefer env.');

@@ -24,6 +24,11 @@ export interface MountOptions {
   readonly shadowRootMode?: 'open' | 'closed';
   /** Iframe isolation only: sandbox tokens added to `allow-scripts` (for example `allow-forms allow-popups`). */
   readonly sandbox?: string;
+  /**
+   * Shadow isolation under a Content-Security-Policy with nonces (docs/host-sdk.md): the page's
+   * nonce, put on every script the SDK inserts for the component. Iframe isolation needs none.
+   */
+  readonly nonce?: string;
   /** Follow the component's height. Default: the loader's `autoHeight`. */
   readonly autoHeight?: boolean;
   /** The most height the SDK gives the component (measured or asked for with `cp:size`), in CSS pixels; past it the component scrolls. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { HostDemoQuery } from '../examples/host-demo-query.js';
-import { STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
+import { FRAME_CSP, STABLE_MAX_AGE_SECONDS } from '../http/host-sdk-endpoint.js';
 import { problemResponse } from './shared-responses.js';
 
-/** The host SDK that renders components, at its stable and its pinned URL, and the demo page that uses it. */
+/** The host SDK that renders components, at its stable and its pinned URL, its frame document, and the demo page that uses it. */
 export const hostPaths: ZodOpenApiPathsObject = {
   '/host/v1.js': {
     get: {
@@ -28,6 +28,18 @@ export const hostPaths: ZodOpenApiPathsObject = {
         '200': { description: 'JavaScript (text/javascript).', content: { 'text/javascript': { schema: z.string() } } },
         '304': { description: 'If-None-Match matched the current ETag.' },
         '404': problemResponse('Not the current SDK file.'),
+      },
+    },
+  },
+  '/host/frame/v1.{hash}.html': {
+    get: {
+      operationId: 'hostFrame',
+      summary: 'The frame document of iframe isolation',
+      description: `The document the SDK's sandboxed frame loads; after a MessageChannel handshake the SDK sends the component's HTML and the frame writes it as its document (docs/decisions/0022-frame-document-instead-of-srcdoc.md). The SDK's build names it by the first 16 hex digits of its SHA-256: that name is \`immutable\` (cached a year); any other \`v1\` hash (an SDK file pinned before a deploy) gets the current document, cached ${STABLE_MAX_AGE_SECONDS} s. Served with its own \`Content-Security-Policy: ${FRAME_CSP}\` (the host page's policy does not reach the component), \`X-Content-Type-Options: nosniff\`, CORP cross-origin, gzip and brotli by Accept-Encoding, ETag. A static export writes the same file at the same path under each organization's folder.`,
+      requestParams: { path: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/).meta({ description: "16 hex digits: the SDK build's name for the document." }) }) },
+      responses: {
+        '200': { description: 'HTML (text/html).', content: { 'text/html': { schema: z.string() } } },
+        '304': { description: 'If-None-Match matched the current ETag.' },
       },
     },
   },

@@ -4,11 +4,12 @@ import { parseHostDemoQuery } from '../examples/host-demo-query.js';
 import { type HostSdkFile, hostSdkPaths } from '../host-sdk/host-sdk-file.js';
 
 /**
- * The page's Content-Security-Policy. The component is part of the page as far as
- * CSP goes (a srcdoc frame inherits its parent's policy; shadow-isolated scripts run
- * in the page), so scripts and styles may be inline or come from any https origin,
- * as a component's own may. Everything else is closed: no plugins, no <base>, forms
- * only to this API, no framing of the page.
+ * The page's Content-Security-Policy. A shadow-isolated component is part of the page
+ * as far as CSP goes (its scripts run in the page), so scripts and styles may be inline
+ * or come from any https origin, as a component's own may; an iframe-isolated one runs
+ * under the frame document's own policy (framed from this API, `frame-src 'self'`).
+ * Everything else is closed: no plugins, no <base>, forms only to this API, no framing
+ * of the page.
  */
 export function hostDemoCsp(publicUrl: string): string {
   const api = new URL(publicUrl).origin;

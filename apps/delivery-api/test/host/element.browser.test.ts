@@ -1,7 +1,7 @@
 import { createPreviewKey, setPrivatePreviews } from '@cp/domain';
 import { aUser, upload } from '../support/seed.js';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { componentHtml, events, frameTexts, openProbed, waitForEvents } from './support/sdk-probes.js';
+import { componentFrames, componentHtml, events, frameTexts, openProbed, waitForEvents } from './support/sdk-probes.js';
 
 /* <cp-component> in plain HTML: the delivery API, the host page and Chromium are real. */
 
@@ -84,7 +84,9 @@ it('shows the loading slot while fetching, then the component', async () => {
   }, componentId);
   await page.locator('.loading').waitFor({ state: 'visible' });
   expect(await page.locator('.error').isVisible()).toBe(false);
-  expect(await page.locator('iframe').count()).toBe(0);
+  // Meanwhile its frame loads the frame document, out of sight.
+  expect(await componentFrames(page)).toBe(1);
+  expect(await page.locator('#slow iframe').isVisible()).toBe(false);
 
   letGo();
   await waitForEvents(page, 'cp-load');
@@ -135,7 +137,7 @@ it('unmounts when removed and mounts again when put back', async () => {
     (window as unknown as { parked: Element }).parked = document.getElementById('m')!;
     document.getElementById('m')!.remove();
   });
-  expect(await page.locator('iframe').count()).toBe(0);
+  expect(await componentFrames(page)).toBe(0);
   await page.evaluate(() => document.body.append((window as unknown as { parked: Element }).parked));
   await waitForEvents(page, 'cp-load', 2);
   expect(await frameTexts(page)).toEqual(['Movable']);

@@ -57,6 +57,34 @@ it('mounts through the function: ready resolves, cp-load reaches the element, tw
   expect(await page.locator('#one iframe').count()).toBe(0);
 });
 
+it('a later mount writes into the warm frame the page keeps, moved in without a reload; one warm frame remains', async () => {
+  const { componentId } = await harness.aComponent(componentHtml('Warm card'), 'prod');
+  const frameLoads: string[] = [];
+  const { page } = await openSdkPage(async (p) => p.on('request', (request) => request.url().includes('/host/frame/') && frameLoads.push(request.url())));
+  const mountInto = (target: string) =>
+    page.evaluate(
+      async ([id, base, into]) => {
+        const handle = window.sdk.mount(document.getElementById(into!)!, { componentId: id!, env: 'prod', baseUrl: base });
+        window.handles.push(handle);
+        await handle.ready;
+      },
+      [componentId, harness.delivery.url, target],
+    );
+  await mountInto('one');
+  // After a render the page keeps a frame that has loaded the frame document, out of sight.
+  await page.locator('[data-cp-warm] iframe').waitFor({ state: 'attached' });
+  await until(() => frameLoads.length === 2);
+  await page.locator('[data-cp-warm] iframe').evaluate((frame) => (frame.id = 'was-warm'));
+
+  await mountInto('two');
+  expect(await page.locator('#two iframe').getAttribute('id')).toBe('was-warm');
+  expect(await frameTexts(page)).toEqual(['Warm card', 'Warm card']);
+  // Moved by moveBefore, it kept its document (a reload would have requested it again, and lost the handshake).
+  await until(() => frameLoads.length === 3); // the refill
+  expect(await page.locator('[data-cp-warm] iframe').count()).toBe(1);
+  expect(await page.locator('[data-cp-warm] iframe').getAttribute('id')).toBeNull();
+});
+
 it('unmount leaves no frame, listener, timer or stream, live components included', async () => {
   const a = await harness.aComponent(componentHtml('Live A'), 'prod');
   const b = await harness.aComponent(componentHtml('Live B'), 'prod');
@@ -95,7 +123,8 @@ it('unmount while the request is in flight aborts it and renders nothing later',
   const aborted: string[] = [];
   // The request is held in the browser (simulated slowness) so that unmount meets it in flight.
   const { page } = await openSdkPage(async (p) => {
-    p.on('requestfailed', (request) => aborted.push(request.failure()?.errorText ?? ''));
+    // The request of /consume (the frame started at mount start may be cut off loading its document too).
+    p.on('requestfailed', (request) => request.url().includes('/consume?') && aborted.push(request.failure()?.errorText ?? ''));
     await p.route('**/consume?**', async (route) => {
       arrived();
       await held;

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
-import { componentHtml, leftovers, openProbed, waitForEvents } from './support/sdk-probes.js';
+import { componentFrames, componentHtml, leftovers, openProbed, waitForEvents } from './support/sdk-probes.js';
 
 /*
  * The React binding in a small React app, bundled at test time with esbuild
@@ -91,7 +91,7 @@ it.each(['19', '18'] as const)('renders, updates data, forwards actions and unmo
   await page.waitForFunction(() => (window as unknown as AppWindow).log.some((entry) => entry[0] === 'load'));
   expect(await frame.locator('#data').textContent()).toBe('first');
   // StrictMode mounts, unmounts and mounts again: one frame remains.
-  expect(await page.locator('iframe').count()).toBe(1);
+  expect(await componentFrames(page)).toBe(1);
   expect(await page.locator('.card-host').evaluate((el) => el.style.border)).toBe('1px solid rgb(255, 0, 0)');
 
   await page.evaluate(() => (window as unknown as AppWindow).setData({ greeting: 'second' }));

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createVariantLoaders,
+  frameDocumentOf,
   jsonBody,
   runStaticExport,
   type StaticExportDeps,
@@ -9,6 +10,7 @@ import {
 import { setStaticExport } from '@cp/domain';
 import { createObjectStore, type S3ObjectStore } from '@cp/storage';
 import { Client } from 'minio';
+import { readHostFrameFile } from '../../src/host-sdk/host-sdk-file.js';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { componentHtml, openProbed, until, waitForEvents } from './support/sdk-probes.js';
 
@@ -50,6 +52,7 @@ beforeAll(async () => {
     store: exportStore,
     clock: { now: () => new Date() },
     prefix: 'cdn/',
+    frameDocument: frameDocumentOf(readHostFrameFile().code),
   };
   organizationId = (await repos.users.findById(harness.actor.userId))!.defaultOrganizationId;
   await setStaticExport({ actor: harness.actor, organizationId, enabled: true }, domain);
@@ -137,6 +140,8 @@ it('renders a released component from the export, not from /consume, and follows
   expect(loads[1]!.detail).toEqual({ variantId: next.variantId, variantName: 'v2' });
   expect(await page.frameLocator('#c iframe').locator('#text').textContent()).toBe('two');
   expect(consumeReads).toEqual([]);
+  // The frame document came from the export too.
+  expect(served.some((s) => s.path.startsWith(`cdn/${organizationId}/host/frame/v1.`) && s.status === 200)).toBe(true);
   // Polls between the two releases asked conditionally and were answered 304.
   expect(
     served.some(
@@ -163,6 +168,22 @@ it('checks integrity as from /consume: an exported object whose HTML was changed
   const [error] = await waitForEvents(page, 'cp-error');
   expect(error!.detail.problem).toMatchObject({ code: 'INTEGRITY_MISMATCH', status: 0 });
   expect(await page.locator('#c iframe').count()).toBe(0);
+});
+
+it('the exported frame document, served without a CSP sandbox, stays inert when framed without the sandbox attribute', async () => {
+  await runStaticExport({ organizationId }, exportDeps);
+  const frameUrl = `${cdnUrl}/${exportDeps.frameDocument.path}`;
+  const { page } = await harness.open(
+    harness.page(`<iframe id="plain" src="${frameUrl}"></iframe><iframe id="sandboxed" sandbox="allow-scripts" src="${frameUrl}"></iframe>`),
+  );
+  const contract = async (id: string) => {
+    const frame = await (await page.locator(`#${id}`).elementHandle())?.contentFrame();
+    await frame!.waitForLoadState('load');
+    return frame!.evaluate(() => [origin, typeof (window as { cpSend?: unknown }).cpSend]);
+  };
+  // The same document starts only where the attribute made its origin opaque.
+  expect(await contract('sandboxed')).toEqual(['null', 'function']);
+  expect(await contract('plain')).toEqual([new URL(cdnUrl).origin, 'undefined']);
 });
 
 it.each([

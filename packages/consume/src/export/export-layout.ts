@@ -11,6 +11,16 @@ export const MANIFEST_PATH = 'manifest.json';
 export const componentPath = (componentId: string, environment: string): string =>
   `components/${componentId}/${environment}.json`;
 
+/**
+ * Where iframe isolation loads its frame document from an export (the host SDK asks for
+ * `<base>/host/frame/<its build's file name>`). Every build's file is kept, so an SDK file
+ * pinned to an earlier build still finds its own.
+ */
+export const FRAME_FOLDER = 'host/frame/';
+
+/** The frame document's file is named by its content, as the delivery API serves it: never changes once written. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** The organization's folder in the export bucket; `prefix` is empty or ends with `/`. */
 export const organizationFolder = (prefix: string, organizationId: string): string =>
   `${prefix}${organizationId}/`;

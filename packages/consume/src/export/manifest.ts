@@ -28,6 +28,11 @@ export const ExportManifest = z
     generatedAt: z
       .string()
       .meta({ description: 'When the export wrote this manifest (ISO 8601).' }),
+    frameDocument: z.string().meta({
+      description:
+        "Path of the frame document iframe isolation loads (the host SDK's build names it by its hash): `text/html`, cached as immutable.",
+      example: 'host/frame/v1.3f9a0c2be41d7a65.html',
+    }),
     components: z
       .array(
         z.object({
@@ -55,6 +60,7 @@ export type ExportManifest = z.infer<typeof ExportManifest>;
 export function manifestOf(
   organizationId: string,
   releases: readonly ExportedRelease[],
+  frameDocument: string,
   generatedAt: Date,
 ): ExportManifest {
   const components: ExportManifest['components'] = [];
@@ -70,14 +76,18 @@ export function manifestOf(
       releasedAt: release.releasedAt.toISOString(),
     };
   }
-  return { organizationId, generatedAt: generatedAt.toISOString(), components };
+  return { organizationId, generatedAt: generatedAt.toISOString(), frameDocument, components };
 }
+
+/** The signature of the frame document in `writtenBy`: its path names its content. */
+export const FRAME_WRITTEN = 'frame';
 
 /** What an earlier manifest says each path holds (variant id and component name), to skip unchanged objects. */
 export function writtenBy(manifest: unknown): Map<string, string> {
   const written = new Map<string, string>();
   const parsed = ExportManifest.safeParse(manifest);
   if (!parsed.success) return written;
+  written.set(parsed.data.frameDocument, FRAME_WRITTEN);
   for (const component of parsed.data.components) {
     for (const release of Object.values(component.environments))
       written.set(release.path, `${release.variant.id}:${component.name}`);

@@ -5,10 +5,13 @@ import type { VariantLoaders } from '../variant-loaders.js';
 import {
   componentPath,
   EXPORT_CACHE_CONTROL,
+  FRAME_FOLDER,
+  IMMUTABLE_CACHE_CONTROL,
   MANIFEST_PATH,
   organizationFolder,
 } from './export-layout.js';
-import { manifestOf, writtenBy } from './manifest.js';
+import type { FrameDocument } from './frame-document.js';
+import { FRAME_WRITTEN, manifestOf, writtenBy } from './manifest.js';
 
 export interface StaticExportDeps {
   readonly repos: Pick<Repositories, 'staticExports'>;
@@ -18,6 +21,8 @@ export interface StaticExportDeps {
   readonly clock: Clock;
   /** EXPORT_PREFIX: empty or ending with `/`. */
   readonly prefix: string;
+  /** The host SDK's frame document (`frameDocumentOf`), written into each organization's folder. */
+  readonly frameDocument: FrameDocument;
 }
 
 /** One job of the `static-export` queue: everything of one organization. */
@@ -34,6 +39,7 @@ export interface StaticExportRun {
 }
 
 const HEADERS = { contentType: JSON_CONTENT_TYPE, cacheControl: EXPORT_CACHE_CONTROL };
+const FRAME_HEADERS = { contentType: 'text/html; charset=utf-8', cacheControl: IMMUTABLE_CACHE_CONTROL };
 // Releases that keep changing under a run: give up and let the queue retry later.
 const MAX_ROUNDS = 5;
 const MAX_ERROR_LENGTH = 500;
@@ -85,6 +91,11 @@ async function exportOrganization(
     : writtenBy(parseJson(await store.readIfPresent(folder + MANIFEST_PATH)));
   let written = 0;
   let removed = 0;
+  const frame = deps.frameDocument;
+  if (previous.get(frame.path) !== FRAME_WRITTEN) {
+    await store.put(folder + frame.path, frame.html, FRAME_HEADERS);
+    written += 1;
+  }
   let releases = await deps.repos.staticExports.listReleased(job.organizationId);
   for (let round = 1; ; round += 1) {
     const wanted = new Map(
@@ -105,14 +116,15 @@ async function exportOrganization(
     }
     for (const key of await store.list(folder)) {
       const path = key.slice(folder.length);
-      if (path === MANIFEST_PATH || wanted.has(path)) continue;
+      // Frame documents of earlier builds stay: an SDK file pinned to one loads its own.
+      if (path === MANIFEST_PATH || path.startsWith(FRAME_FOLDER) || wanted.has(path)) continue;
       await store.remove(key);
       own.set(path, 'removed');
       removed += 1;
     }
     await store.put(
       folder + MANIFEST_PATH,
-      jsonBody(manifestOf(job.organizationId, releases, deps.clock.now())),
+      jsonBody(manifestOf(job.organizationId, releases, frame.path, deps.clock.now())),
       HEADERS,
     );
     const after = await deps.repos.staticExports.listReleased(job.organizationId);

@@ -1,5 +1,6 @@
 import { heightDamper } from './damping.js';
 import { contentHeight, watchSize } from './measure.js';
+import { checkLinkedFiles } from '../render/linked-integrity.js';
 import { FRAME_HELLO, type FrameDocument } from './protocol.js';
 
 /*
@@ -89,9 +90,15 @@ function start(): void {
     // `r`: the data was handed over (or kept for a later cpReceive); the height is measured after it.
     if (d !== undefined) port1.postMessage({ h: (lastHeight = height()), r: 1 });
   };
+  // Linked files are checked here, where they load (same origin, same cache), so the host page needs no connect-src for them.
+  const checkThenWrite = (component: FrameDocument): void => {
+    written = true;
+    if (!component.c?.length) return write(component);
+    void checkLinkedFiles(component.c).then((failure) => (failure ? port1.postMessage({ e: failure }) : write(component)));
+  };
   port1.onmessage = ({ data: message }: MessageEvent<Partial<FrameDocument> | null>) => {
     if (!message || typeof message !== 'object') return;
-    if (!written && typeof message.html === 'string' && typeof message.base === 'string') return write(message as FrameDocument);
+    if (!written && typeof message.html === 'string' && typeof message.base === 'string') return checkThenWrite(message as FrameDocument);
     if (written && 'd' in message) {
       setData(message.d);
       port1.postMessage({ h: (lastHeight = height()), r: 1 });
@@ -100,5 +107,7 @@ function start(): void {
   parent.postMessage(FRAME_HELLO, '*', [port2]);
 }
 
-// Opened by itself (not framed), the document waits for nobody.
-if (parent !== window) start();
+// Opened by itself (not framed), the document waits for nobody. Framed without the sandbox attribute
+// (its `sandbox` CSP is missing where a static export's object store serves it), it stays inert: a
+// component never runs in the origin that serves the document.
+if (parent !== window && origin === 'null') start();

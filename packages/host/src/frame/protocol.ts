@@ -4,10 +4,13 @@
  *
  * Frame -> host: `cp:hello` by `parent.postMessage` with the frame's end of a
  * MessageChannel; then over the port `{ a, p }` a cpSend, `{ h }` the measured
- * height, `l: 1` once the component's document has loaded, `r: 1` once data was received.
- * Host -> frame, over the port: `{ html, base, d? }` the component's document once,
- * then `{ d }` new data.
+ * height, `l: 1` once the component's document has loaded, `r: 1` once data was received,
+ * `{ e }` instead of writing: a linked file failed its integrity check.
+ * Host -> frame, over the port: `{ html, base, d?, c? }` the component's document once
+ * (`c`: linked files to check first), then `{ d }` new data.
  */
+
+import type { LinkedFailure, LinkedFile } from '../render/linked-integrity.js';
 
 export const FRAME_HELLO = 'cp:hello';
 
@@ -17,6 +20,8 @@ export interface FrameDocument {
   /** The host page's base URL: relative URLs of the component resolve against it. */
   readonly base: string;
   readonly d?: unknown;
+  /** Linked files that declare integrity: checked from the frame (where they load) before the document is written. */
+  readonly c?: readonly LinkedFile[];
 }
 
-export type FrameMessage = { a?: unknown; p?: unknown; h?: unknown; l?: unknown; r?: unknown } | null;
+export type FrameMessage = { a?: unknown; p?: unknown; h?: unknown; l?: unknown; r?: unknown; e?: Partial<LinkedFailure> } | null;

@@ -1,5 +1,6 @@
 import type { HtmlLoader } from '../types.js';
 import { sdkError } from '../problem.js';
+import { checkLinkedFiles, type LinkedFailure, type LinkedFile } from './linked-integrity.js';
 
 const SRI_HASH = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})(\?.*)?$/;
 
@@ -18,31 +19,19 @@ async function htmlMatches(html: string, metadata: string): Promise<boolean> {
   return hashes.some((hash) => hash.algorithm === strongest && hash.digest === actual);
 }
 
-/**
- * A linked file that declares `integrity`, checked by the browser's own SRI
- * (the same request the element makes later, so it may come from the cache).
- * A failed check and an unreachable file both reject the fetch: a second plain
- * request tells them apart.
- */
-async function checkLinked(url: string, integrity: string, crossOrigin: string | null): Promise<void> {
-  const href = new URL(url, document.baseURI).href;
-  const init: RequestInit = { mode: 'cors', credentials: crossOrigin === 'use-credentials' ? 'include' : 'same-origin' };
-  const ok = (request: Promise<Response>): Promise<boolean> => request.then((response) => response.ok, () => false);
-  if (await ok(fetch(href, { ...init, integrity }))) return;
-  throw (await ok(fetch(href, init)))
-    ? sdkError('INTEGRITY_MISMATCH', `${href} does not match its integrity attribute (${integrity}).`)
-    : sdkError('RESOURCE_FAILED', `${href} could not be loaded (CORS is required for a file with an integrity attribute).`);
-}
+/** The failure a linked-file check reported (here or from the frame), as the `CpError` render rejects with. */
+export const linkedError = (failure: LinkedFailure) => sdkError(failure.code, failure.detail);
 
 /** Rejects with INTEGRITY_MISMATCH unless the HTML matches the loader's integrity (WebCrypto: browsers and Node alike). */
 export async function verifyHtml(loader: HtmlLoader): Promise<void> {
   if (!(await htmlMatches(loader.HTML, loader.integrity))) throw sdkError('INTEGRITY_MISMATCH', `The component HTML does not match its integrity (${loader.integrity}).`);
 }
 
-/** Rejects with INTEGRITY_MISMATCH (or RESOURCE_FAILED) unless the HTML and every linked file that declares integrity match. */
-export async function verifyIntegrity(loader: HtmlLoader): Promise<void> {
-  const linked = [...loader.scripts, ...loader.styles].flatMap((file) =>
-    file.type === 'url' && file.integrity ? [checkLinked(file.url, file.integrity, file.crossOrigin)] : [],
-  );
-  await Promise.all([verifyHtml(loader), ...linked]);
+/**
+ * Rejects with INTEGRITY_MISMATCH (or RESOURCE_FAILED) unless the HTML and every one of `linked`
+ * matches. Iframe isolation passes none: the frame checks them where they load (render/frame.ts).
+ */
+export async function verifyIntegrity(loader: HtmlLoader, linked: readonly LinkedFile[]): Promise<void> {
+  const [, failure] = await Promise.all([verifyHtml(loader), checkLinkedFiles(linked)]);
+  if (failure) throw linkedError(failure);
 }

@@ -10,7 +10,8 @@
  * first, all at once, so that lock is held while a script runs, not while it
  * downloads. What running in the host page cannot do (shared globals, module
  * map, document.write, the host's CSP): docs/host-sdk.md, "Shadow isolation:
- * known limits".
+ * known limits". Under a host CSP with nonces, every script inserted here
+ * carries the nonce the host gave (`nonce` option).
  */
 
 const CLASSIC = /^$|^(text|application)\/(x-)?(java|ecma)script$|^text\/(javascript1\.[0-5]|jscript|livescript)$/;
@@ -36,8 +37,9 @@ function copy(from: Element, to: Element, names: readonly string[]): void {
 }
 
 /** Starts the download (modulepreload: into the module map). */
-function preload(script: HTMLScriptElement, module: boolean): { ready: Promise<void>; link: HTMLLinkElement } {
+function preload(script: HTMLScriptElement, module: boolean, nonce: string): { ready: Promise<void>; link: HTMLLinkElement } {
   const link = document.createElement('link');
+  link.nonce = nonce;
   link.rel = module ? 'modulepreload' : 'preload';
   link.as = 'script';
   copy(script, link, ['integrity', 'crossorigin', 'referrerpolicy']);
@@ -48,9 +50,11 @@ function preload(script: HTMLScriptElement, module: boolean): { ready: Promise<v
 }
 
 /** Replaces the inert parsed script with a live copy; resolves once it has run (or failed to load). */
-function execute(inert: HTMLScriptElement, module: boolean): Promise<void> {
+function execute(inert: HTMLScriptElement, module: boolean, nonce: string): Promise<void> {
   const live = document.createElement('script');
-  for (const { name, value } of inert.attributes) live.setAttribute(name, value);
+  // The host page's nonce (under its CSP), never one the component wrote.
+  for (const { name, value } of inert.attributes) if (name !== 'nonce') live.setAttribute(name, value);
+  live.nonce = nonce;
   live.text = inert.text;
   // Not async: dynamically inserted scripts then keep insertion order (the sentinel below follows its module).
   live.async = false;
@@ -60,6 +64,7 @@ function execute(inert: HTMLScriptElement, module: boolean): Promise<void> {
   if (external || !module) return ran;
   // An inline module fires no load event: a module inserted after it in order tells when it has run.
   const sentinel = document.createElement('script');
+  sentinel.nonce = nonce;
   sentinel.type = 'module';
   sentinel.async = false;
   sentinel.text = `dispatchEvent(new Event('${MODULE_RAN}'))`;
@@ -73,6 +78,8 @@ export interface ScriptRun {
   bind(on: boolean): void;
   /** False once the instance is destroyed: scripts not yet run are skipped. */
   alive(): boolean;
+  /** The host page's CSP nonce, put on every script inserted ('' when none). */
+  readonly nonce: string;
 }
 
 /** Runs the scripts under `root`; resolves when the classic, defer and module ones have run (async ones may run later). */
@@ -85,13 +92,13 @@ export async function runScripts(root: ShadowRoot, instance: ScriptRun): Promise
     // nomodule: skipped by every browser that runs modules.
     if (!module && (!CLASSIC.test(type) || script.hasAttribute('nomodule'))) continue;
     const external = script.hasAttribute('src');
-    const download = external ? preload(script, module) : null;
+    const download = external ? preload(script, module, instance.nonce) : null;
     const run = async (): Promise<void> => {
       await download?.ready;
       await oneAtATime(async () => {
         if (!instance.alive()) return;
         instance.bind(true);
-        await execute(script, module).finally(() => instance.bind(false));
+        await execute(script, module, instance.nonce).finally(() => instance.bind(false));
       });
       download?.link.remove();
     };

@@ -106,7 +106,7 @@ async function activate(host: HTMLElement, root: ShadowRoot, options: RenderOpti
       schedule();
     },
   };
-  await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined) });
+  await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined), nonce: options.nonce });
   return {
     update(next) {
       data = structuredClone(next);

@@ -15,6 +15,8 @@ export interface Asset {
   readonly contentType: string;
   /** Adds `Access-Control-Allow-Origin: *` (what a CDN serving scripts with SRI sends). Default true. */
   readonly cors?: boolean;
+  /** More response headers (a page's Content-Security-Policy). */
+  readonly headers?: Record<string, string>;
 }
 
 export interface HostHarness {
@@ -24,8 +26,8 @@ export interface HostHarness {
   readonly hostOrigin: string;
   readonly browser: Browser;
   readonly actor: { userId: string };
-  /** Serves `html` as a page of the host origin; returns its URL. */
-  page(html: string): string;
+  /** Serves `html` as a page of the host origin, with `headers` if given; returns its URL. */
+  page(html: string, headers?: Record<string, string>): string;
   /** Serves a file (script, stylesheet) of the host origin at `path`; returns its URL. */
   asset(path: string, asset: Asset): string;
   /** A host page that loads the SDK from the delivery API (`<script type=module src=/host/v1.js>`), then `body`. */
@@ -58,11 +60,12 @@ export async function startHostHarness(): Promise<HostHarness> {
   let pages = 0;
   const contexts = new Set<BrowserContext>();
 
-  const asset = (path: string, { body, contentType, cors = true }: Asset): string => {
-    files.set(path, { body: Buffer.from(body), headers: { 'Content-Type': contentType, ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}) } });
+  const asset = (path: string, { body, contentType, cors = true, headers = {} }: Asset): string => {
+    files.set(path, { body: Buffer.from(body), headers: { 'Content-Type': contentType, ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}), ...headers } });
     return `${hostOrigin}${path}`;
   };
-  const page = (html: string): string => asset(`/page-${++pages}.html`, { body: html, contentType: 'text/html; charset=utf-8' });
+  const page = (html: string, headers?: Record<string, string>): string =>
+    asset(`/page-${++pages}.html`, { body: html, contentType: 'text/html; charset=utf-8', headers });
 
   return {
     stack,

@@ -130,8 +130,11 @@ export async function listenersOn(page: Page, expression: string): Promise<strin
 }
 
 /** Frames (besides the page) and EventSources still open, pending timers: what an unmount must leave at zero. */
+/** The iframes of the page but the warm one(s) the SDK keeps for later mounts (render/warm-frames.ts). */
+export const componentFrames = async (page: Page): Promise<number> => (await page.locator('iframe').count()) - (await page.locator('[data-cp-warm] iframe').count());
+
 export const leftovers = async (page: Page) => ({
-  frames: await page.locator('iframe').count(),
+  frames: await componentFrames(page),
   openSources: await page.evaluate(() => window.sdkSources.filter((source) => source.readyState !== EventSource.CLOSED).length),
   timers: await page.evaluate(() => window.sdkTimers.size),
 });
@@ -144,6 +147,9 @@ export const componentHtml = (text: string, script = ''): string =>
 export const frameTexts = async (page: Page): Promise<string[]> => {
   const texts: string[] = [];
   for (const frame of page.frames().slice(1)) {
+    // Detached meanwhile, or a warm frame (no component in it yet).
+    const warm = frame.frameElement().then((element) => element.evaluate((e) => (e as Element).closest('[data-cp-warm]') !== null), () => true);
+    if (await warm) continue;
     const text = await frame.locator('#text').textContent({ timeout: 2000 }).catch(() => null);
     if (text !== null) texts.push(text);
   }
