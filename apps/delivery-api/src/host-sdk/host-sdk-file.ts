@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { frameDocumentOf } from '@cp/consume';
 
 /** A file of the host SDK as built by packages/host (`pnpm --filter @component-platform/host build`): the SDK or its frame document. */
 export interface HostSdkFile {
@@ -20,10 +21,10 @@ export const hostSdkPaths = (file: HostSdkFile) => ({
 });
 
 /**
- * The frame document of iframe isolation, named by its hash as the SDK's build names it
- * (packages/host/scripts/build.mjs), so the SDK file and the document it loads always match.
+ * The frame document of iframe isolation, named as the SDK's build and the static export name it
+ * (by its hash), so the SDK file and the document it loads always match.
  */
-export const hostFramePath = (file: HostSdkFile) => `/host/frame/${HOST_SDK_MAJOR}.${file.hash}.html`;
+export const hostFramePath = (file: HostSdkFile) => `/${frameDocumentOf(file.code).path}`;
 
 /** Any frame document name of this major: an SDK file pinned before a deploy asks for its own build's hash. */
 export const ANY_HOST_FRAME_PATH = new RegExp(`^/host/frame/${HOST_SDK_MAJOR}\\.[0-9a-f]{16}\\.html$`);
