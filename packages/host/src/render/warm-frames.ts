@@ -37,6 +37,9 @@ const canMove = (): boolean => typeof Element !== 'undefined' && 'moveBefore' in
 function load(parent: HTMLElement, base: string, sandbox: string): Kept {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', sandboxOf(sandbox));
+  // Laid out as render/frame.ts starts an autoHeight frame (no viewport height), so a component written in
+  // before the frame takes its final style never measures itself against the default 150px.
+  frame.style.cssText = 'display:block;border:0;width:100%;height:0';
   frame.src = frameUrl(base);
   let onHello: (event: MessageEvent) => void = () => undefined;
   const port = new Promise<MessagePort>((resolve) => {
