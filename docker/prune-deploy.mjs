@@ -126,9 +126,9 @@ strip(root);
 const workspacePackages = [
   root,
   ...readdirSync(store)
-    .map((name) => /^(@cp|@component-platform)\+([^@]+)@/.exec(name))
-    .filter((match) => match !== null)
-    .map(([name, scope, scopedName]) => join(store, name, 'node_modules', scope, scopedName)),
+    .map((name) => [name, /^(@cp|@component-platform)\+([^@]+)@/.exec(name)])
+    .filter(([, match]) => match !== null)
+    .map(([name, [, scope, scopedName]]) => join(store, name, 'node_modules', scope, scopedName)),
 ];
 for (const dir of workspacePackages) {
   for (const name of ['src', 'test', 'scripts', '.turbo']) {

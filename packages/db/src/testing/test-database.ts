@@ -47,9 +47,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       'createTestDatabase({ kind: "postgres" }) needs DATABASE_URL (or the databaseUrl option).',
     );
   const { url, name } = await createDatabaseFromTemplate(serverUrl);
-  // Test fixtures run bulk inserts on a busy machine: the production deadlines (tight, for
-  // outages) would cancel them. The outage tests open their own pool with the defaults.
-  const database = await createDatabase({ databaseUrl: url, poolSize: 10, queryTimeoutMs: 60_000 });
+  // Test fixtures run bulk inserts, and tests bursts of parallel writes, on a busy machine (CI runs
+  // lanes side by side on two cores): the production deadlines (tight, for outages) would cancel
+  // statements and give up waiting for a connection. The outage tests open their own pool with the defaults.
+  const database = await createDatabase({ databaseUrl: url, poolSize: 10, queryTimeoutMs: 60_000, connectTimeoutMs: 30_000 });
   return wrap(database, url, async () => {
     await database.close();
     await dropDatabase(serverUrl, name);
