@@ -5,7 +5,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { createConsumer, expectRegistryReachable, npmInstall, serveBuilt, typeCheckAndBuild } from './support/consumer-app.js';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { exportProblems, filesDefiningElements, pack, type PackedPackage } from './support/packed-package.js';
-import { componentHtml, leftovers, openProbed } from './support/sdk-probes.js';
+import { componentFrames, componentHtml, leftovers, openProbed } from './support/sdk-probes.js';
 
 /*
  * The packages as users get them: `pnpm pack` tarballs of @component-platform/host
@@ -111,7 +111,7 @@ it.each([
   await page.evaluate((id) => (window as unknown as ConsumerWindow).setComponentId(id), other.componentId);
   await frame.locator('#text', { hasText: `${label} other card` }).waitFor({ timeout: 10_000 });
   await frame.locator('#data', { hasText: 'second' }).waitFor({ timeout: 10_000 });
-  expect(await page.locator('iframe').count()).toBe(1);
+  expect(await componentFrames(page)).toBe(1);
   expect(await page.evaluate(() => (window as unknown as ConsumerWindow).consumerLog)).toEqual([
     `load ${variantId}`,
     'action clicked {"n":1}',

@@ -69,11 +69,11 @@ it('writes the element with the component in Declarative Shadow DOM: styles, mar
   );
 });
 
-it('reads /consume at serverBaseUrl and writes baseUrl, the browsers\' address', async () => {
+it('reads /consume at serverBaseUrl and writes baseUrl, the browsers\' address, and the options the SDK takes over', async () => {
   const { componentId } = await upload(stack.domain, actor, { html: '<p>inside</p>' });
   await publish(stack.domain, actor, componentId, 'prod');
-  const element = await renderComponent({ componentId, env: 'prod', baseUrl: 'https://delivery.example', serverBaseUrl: delivery.url });
-  expect(element).toMatch(/^<cp-component [^>]*base-url="https:\/\/delivery\.example"[^>]*>.*<p>inside<\/p>/s);
+  const element = await renderComponent({ componentId, env: 'prod', baseUrl: 'https://delivery.example', serverBaseUrl: delivery.url, maxHeight: 400 });
+  expect(element).toMatch(/^<cp-component [^>]*base-url="https:\/\/delivery\.example"[^>]*max-height="400"[^>]*>.*<p>inside<\/p>/s);
   expect(element).not.toContain(delivery.url);
 });
 
@@ -141,6 +141,7 @@ it.each([
   ['iframe isolation', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', isolation: 'iframe' }, /shadow-isolated/],
   ['a shadowRootMode', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', shadowRootMode: 'closed' }, /shadowRootMode is not an option/],
   ['a function in data', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', data: { at: () => 1 } }, /JSON-serializable/],
+  ['a negative maxHeight', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', maxHeight: -1 }, /maxHeight must be a positive number/],
   ['a zero timeoutMs', { componentId: 'x', env: 'prod', baseUrl: 'http://delivery.test', timeoutMs: 0 }, /timeoutMs must be a positive number/],
 ])('rejects %s with INVALID_OPTIONS, before any request', async (_label, options, detail) => {
   const error = await failure(options as unknown as RenderComponentOptions);

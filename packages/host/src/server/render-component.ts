@@ -8,7 +8,7 @@ import type { CpProblem, MountOptions } from '../types.js';
 import type { Variant } from '../variant.js';
 import { elementHtml } from './element-html.js';
 
-export type RenderComponentOptions = Pick<MountOptions, 'componentId' | 'env' | 'preview' | 'source' | 'previewKey' | 'live' | 'autoHeight'> & {
+export type RenderComponentOptions = Pick<MountOptions, 'componentId' | 'env' | 'preview' | 'source' | 'previewKey' | 'live' | 'autoHeight' | 'maxHeight'> & {
   /** The delivery API (or with `source: 'export'` the static export), as the page's browsers reach it. */
   readonly baseUrl: string;
   /** Where this server reads it, when not at `baseUrl` (an address inside its network). Default: `baseUrl`. */
@@ -98,6 +98,7 @@ export async function renderComponent(options: RenderComponentOptions): Promise<
     'preview-key': options.previewKey,
     live: flag(options.live),
     'auto-height': flag(options.autoHeight),
+    'max-height': options.maxHeight === undefined ? undefined : String(options.maxHeight),
     isolation: 'shadow',
     'shadow-root-mode': 'open',
     [SSR_VARIANT]: variant.id,
