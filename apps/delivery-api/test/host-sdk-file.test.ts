@@ -55,6 +55,7 @@ it('serves the frame document as immutable HTML under its own CSP, the header do
   expect(served.status).toBe(200);
   expect(served.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(served.headers['x-content-type-options']).toBe('nosniff');
   expect(served.body).toEqual(frame.code);
   const csp = String(served.headers['content-security-policy']);
   expect(csp).toMatch(/^sandbox allow-scripts /);

@@ -31,7 +31,7 @@ export const FRAME_CSP = [
 type Kind = 'script' | 'frame';
 const CONTENT: Record<Kind, readonly string[]> = {
   script: ['Content-Type', 'text/javascript; charset=utf-8'],
-  frame: ['Content-Type', 'text/html; charset=utf-8', 'Content-Security-Policy', FRAME_CSP, 'X-Content-Type-Options', 'nosniff'],
+  frame: ['Content-Type', 'text/html; charset=utf-8', 'Content-Security-Policy', FRAME_CSP],
 };
 
 /**
