@@ -68,8 +68,10 @@ export function staticExportPage(content: StaticExportPageContent): string {
       <p class="hint">
         Each released environment of each component is written as
         <code>components/&lt;component id&gt;/&lt;environment&gt;.json</code>, the same bytes as
-        <code>/consume?id=…&amp;env=…</code>, plus <code>manifest.json</code>. Previews are never
-        exported. Turning the export off removes these files.
+        <code>/consume?id=…&amp;env=…</code>, plus <code>manifest.json</code> and the host SDK's frame
+        document (<code>host/frame/…</code>), which iframe isolation loads from the export. Serve the export
+        from an origin that holds nothing else, or add the frame document's header at the CDN
+        (<code>docs/static-export.md</code>). Previews are never exported. Turning the export off removes these files.
       </p>
       ${state.enabled ? html`${button('on', 'Export everything again', 'secondary')} ${button('off', 'Turn off', 'danger')}` : button('on', 'Turn on')}`,
   });
