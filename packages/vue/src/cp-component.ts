@@ -2,7 +2,10 @@ import { mount, type CpErrorDetail, type CpLoadDetail, type Isolation, type Moun
 import { defineComponent, h, onBeforeUnmount, onMounted, ref, toRaw, watch, type PropType } from 'vue';
 
 /** The options that identify what is rendered: a change of any of them remounts. */
-const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey'] as const;
+const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey', 'nonce'] as const;
+// Every option of mount but `data` and `onAction`: a new option left out of the list above does not compile.
+const everyOption: Exclude<keyof MountOptions, 'data' | 'onAction' | (typeof IDENTITY)[number]> extends never ? true : never = true;
+void everyOption;
 
 // Absent booleans stay undefined (Vue would make them false): `autoHeight` then follows the loader's setting.
 const flag = { type: Boolean, default: undefined } as const;
@@ -30,6 +33,8 @@ export const CpComponent = defineComponent({
     maxHeight: Number,
     live: flag,
     previewKey: String,
+    /** Shadow isolation under a CSP with nonces: the page's nonce, put on the scripts the SDK inserts. */
+    nonce: String,
     /** Any structured-cloneable value; a reactive one is sent as its plain object. */
     data: { type: null as unknown as PropType<unknown>, required: false },
   },
