@@ -14,7 +14,7 @@ import { ALLOWED_METHODS, answerOptions } from './http/cors.js';
 import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js';
 import { createHostDemoEndpoint } from './http/host-demo-endpoint.js';
 import { createHostSdkEndpoint } from './http/host-sdk-endpoint.js';
-import { ANY_HOST_FRAME_PATH, type HostSdkFile, hostFramePath, hostSdkPaths } from './host-sdk/host-sdk-file.js';
+import { ANY_HOST_FRAME_PATH, HOST_SDK_MAJOR, type HostSdkFile, hostFramePath, hostSdkPaths } from './host-sdk/host-sdk-file.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
 import type { Logger } from '@cp/http-runtime';
 
@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     route('/examples/host', createHostDemoEndpoint(config.publicUrl, deps.hostSdk), []),
   ]);
   // An SDK file pinned before a deploy loads its own build's frame document: the current one speaks the same protocol.
-  const [, anyFrame] = route('/host/frame/v1.{hash}.html', createHostSdkEndpoint(deps.hostFrame, 'stable', 'frame'), []);
+  const [, anyFrame] = route(`/host/frame/${HOST_SDK_MAJOR}.{hash}.html`, createHostSdkEndpoint(deps.hostFrame, 'stable', 'frame'), []);
   const readiness = createReadiness({
     checks: deps.checks ?? storeChecks({ findById: (id) => deps.repos.components.findById(id), objects: deps.objects }),
     draining,

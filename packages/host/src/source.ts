@@ -48,12 +48,15 @@ function check(o: MountOptions): void {
   if (o.source === 'export' && (!o.env || o.preview || o.flowId !== undefined || o.previewKey !== undefined)) {
     throw invalid('source "export" serves released environments only: give env, and no preview, previewKey or flowId (previews are not exported; read them from the delivery API).');
   }
-  if (o.baseUrl !== undefined) {
-    try {
-      new URL(o.baseUrl);
-    } catch {
-      throw invalid(`baseUrl "${String(o.baseUrl)}" is not an absolute URL.`);
-    }
+  if (o.baseUrl !== undefined) requireAbsoluteUrl('baseUrl', o.baseUrl);
+}
+
+/** INVALID_OPTIONS unless `url` (the option `name`) is an absolute URL. */
+export function requireAbsoluteUrl(name: string, url: unknown): void {
+  try {
+    new URL(url as string);
+  } catch {
+    throw invalid(`${name} "${String(url)}" is not an absolute URL.`);
   }
 }
 

@@ -79,7 +79,6 @@ function start(): void {
     deliver();
   };
   const write = ({ html, base, d }: FrameDocument): void => {
-    written = true;
     // Before the component's scripts run, so a cpReceive they assign gets it at once.
     if (d !== undefined) setData(d);
     document.open();

@@ -3,7 +3,7 @@ import { CpError } from '../errors.js';
 import { SSR_DATA, SSR_VARIANT } from '../markup.js';
 import { sdkError } from '../problem.js';
 import { verifyHtml } from '../render/integrity.js';
-import { sourceOf, type Source } from '../source.js';
+import { requireAbsoluteUrl, sourceOf, type Source } from '../source.js';
 import type { CpProblem, MountOptions } from '../types.js';
 import type { Variant } from '../variant.js';
 import { elementHtml } from './element-html.js';
@@ -33,19 +33,11 @@ function jsonOnly(_key: string, value: unknown): unknown {
   return value;
 }
 
-function absolute(name: string, url: unknown): void {
-  try {
-    new URL(url as string);
-  } catch {
-    throw invalid(`${name} "${String(url)}" is not an absolute URL.`);
-  }
-}
-
 function check(o: RenderComponentOptions): { source: Source; timeoutMs: number; data: string | undefined } {
   if (typeof o !== 'object' || o === null) throw invalid('renderComponent takes an options object: { componentId, env, baseUrl }.');
   if (o.baseUrl === undefined || o.baseUrl === '') throw invalid('baseUrl is required on a server: the delivery API\'s URL, as the page\'s browsers reach it.');
-  absolute('baseUrl', o.baseUrl);
-  if (o.serverBaseUrl !== undefined) absolute('serverBaseUrl', o.serverBaseUrl);
+  requireAbsoluteUrl('baseUrl', o.baseUrl);
+  if (o.serverBaseUrl !== undefined) requireAbsoluteUrl('serverBaseUrl', o.serverBaseUrl);
   const { timeoutMs = DEFAULT_TIMEOUT_MS } = o;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs === Infinity) throw invalid(`timeoutMs must be a positive number of milliseconds, not ${String(timeoutMs)}.`);
   if (o.isolation !== undefined && o.isolation !== 'shadow') {
