@@ -174,3 +174,16 @@ it('refuses bad options given to mount() through ready and cp-error', async () =
   expect(result).toBe('INVALID_OPTIONS: sandbox applies to iframe isolation only.');
   expect(await events(page, 'cp-error')).toHaveLength(1);
 });
+
+it('refuses a nonce that is not a string', async () => {
+  const { page } = await openProbed(harness, harness.hostPage('<div id="target"></div>'));
+  const result = await page.evaluate(async (base) => {
+    const { mount } = (await import(`${base}/host/v1.js`)) as SdkModule;
+    const handle = mount(document.getElementById('target')!, { componentId: 'x', isolation: 'shadow', nonce: 42 as unknown as string });
+    return handle.ready.then(
+      () => 'rendered',
+      (error: { problem: { code: string; detail: string } }) => `${error.problem.code}: ${error.problem.detail}`,
+    );
+  }, harness.delivery.url);
+  expect(result).toBe("INVALID_OPTIONS: nonce must be the page's CSP nonce (a string), or left out.");
+});
