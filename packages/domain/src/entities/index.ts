@@ -11,3 +11,4 @@ export * from './invitation.js';
 export * from './release-request.js';
 export * from './static-export.js';
 export * from './webhook.js';
+export * from './usage.js';

@@ -22,3 +22,4 @@ export * from './application-grants.js';
 export * from './oidc-storage.js';
 export * from './grant-lookup.js';
 export * from './deps.js';
+export * from './usage.js';

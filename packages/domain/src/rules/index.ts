@@ -11,3 +11,4 @@ export * from './invitations.js';
 export * from './membership-changes.js';
 export * from './webhooks.js';
 export * from './weeks.js';
+export * from './latency-histogram.js';
