@@ -79,3 +79,4 @@ export * from './webhooks/update-webhook-endpoint.js';
 export * from './webhooks/rotate-webhook-secret.js';
 export * from './webhooks/delete-webhook-endpoint.js';
 export * from './webhooks/redeliver-webhook-message.js';
+export * from './usage/usage-report.js';
