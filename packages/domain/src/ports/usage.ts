@@ -30,6 +30,11 @@ export interface UsageMaintenance {
   rollUpHours(range: { from: Date; until: Date }): Promise<number>;
   /** Deletes minute rollups before `minutesBefore`, hourly rollups and error groups last seen before `hoursBefore`. */
   pruneRollups(cutoffs: { minutesBefore: Date; hoursBefore: Date }): Promise<void>;
+  /**
+   * The latest hour with an hourly rollup at or after `since`, or null: where the rollups
+   * stopped, so a worker that was down for a while catches up from there.
+   */
+  lastRolledHour(since: Date): Promise<Date | null>;
 }
 
 /** Sums over a range for one key; `histogram` is empty (all zeros) for types without durations. */
