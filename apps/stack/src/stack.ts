@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createJobBoss, createOidcStorage, createWebhookDeliveryStore } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
@@ -113,6 +113,7 @@ export async function startStack(options: {
             outbound: { allowLoopback: workerEnv.webhooksAllowLoopback },
             clock: { now: () => new Date() },
           },
+          usage: { maintenance: createUsageMaintenance(infrastructure.database.sql), clock: { now: () => new Date() }, retention: workerEnv.usageRetention },
         }),
         log: workerLog,
         port: workerEnv.port,

@@ -47,13 +47,15 @@ export function createApp(deps: AppDeps): WorkerApp {
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
   const work = async (definition: JobDefinition) => {
-    const { queue, policy, handler } = definition;
+    const { queue, policy, handler, schedule } = definition;
     // Queues come from migrations (no service runs DDL); a missing one is a missing migration.
     if (!(await boss.getQueue(queue)))
       throw new Error(
         `The job queue "${queue}" does not exist: add a migration that creates it (apps/worker/README.md, "Adding a queue").`,
       );
     await boss.updateQueue(queue, { name: queue, ...policy });
+    // An upsert: every worker writes the same schedule; pg-boss sends each due job once.
+    if (schedule) await boss.schedule(queue, schedule, {}, { tz: 'UTC' });
     await boss.work<object>(
       queue,
       {

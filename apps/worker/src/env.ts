@@ -10,6 +10,7 @@ import {
   serviceSettings,
   webhooksProblems,
 } from '@cp/http-runtime';
+import type { UsageRetention } from './usage/usage-jobs.js';
 import { workerSettings } from './settings.js';
 
 // process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
@@ -23,6 +24,8 @@ export interface Env extends DatabaseSettings, ServiceSettings {
   readonly staticExport: ExportSettings & { readonly cacheBytes: number };
   /** WEBHOOKS_ALLOW_LOOPBACK: development only. */
   readonly webhooksAllowLoopback: boolean;
+  /** How long the usage analytics' tables keep their rows. */
+  readonly usageRetention: UsageRetention;
 }
 
 /** Parses the given environment; throws EnvError naming every bad variable. */
@@ -45,6 +48,11 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
         : null,
     staticExport: { ...exportSettings(env), cacheBytes: env.WORKER_EXPORT_CACHE_BYTES },
     webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
+    usageRetention: {
+      rawDays: env.USAGE_RAW_RETENTION_DAYS,
+      minuteHours: env.USAGE_MINUTE_RETENTION_HOURS,
+      hourMonths: env.USAGE_HOUR_RETENTION_MONTHS,
+    },
     ...serviceSettings(env),
     ...databaseSettings(env),
   };

@@ -17,3 +17,13 @@ export {
   type WebhookDeliveryDeps,
 } from './webhooks/webhook-delivery-job.js';
 export { signWebhook } from './webhooks/sign.js';
+export {
+  keepUsageTables,
+  rollUpUsage,
+  usageRetentionJob,
+  usageRollupJob,
+  USAGE_RETENTION_POLICY,
+  USAGE_ROLLUP_POLICY,
+  type UsageJobDeps,
+  type UsageRetention,
+} from './usage/usage-jobs.js';

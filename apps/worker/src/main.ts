@@ -1,4 +1,4 @@
-import { createJobBoss, createRepositories, createWebhookDeliveryStore } from '@cp/db';
+import { createJobBoss, createRepositories, createUsageMaintenance, createWebhookDeliveryStore } from '@cp/db';
 import { runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
@@ -29,6 +29,7 @@ await runService({
           outbound: { allowLoopback: env.webhooksAllowLoopback },
           clock: { now: () => new Date() },
         },
+        usage: { maintenance: createUsageMaintenance(database.sql), clock: { now: () => new Date() }, retention: env.usageRetention },
       }),
       log,
       port: env.port,

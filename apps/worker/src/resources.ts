@@ -14,7 +14,9 @@ export interface Resources {
  */
 export async function openResources(env: Env): Promise<Resources> {
   if (env.databaseUrl !== null) {
-    const database = await createDatabase({ databaseUrl: env.databaseUrl });
+    // The usage maintenance aggregates and deletes hours of rows in one statement: longer than
+    // the services' per-statement deadline, which is set for interactive reads.
+    const database = await createDatabase({ databaseUrl: env.databaseUrl, queryTimeoutMs: 120_000 });
     return { database, close: () => database.close() };
   }
   await mkdir(env.pgliteDataDir, { recursive: true });

@@ -27,4 +27,9 @@ export const workerSettings = defineSettings({
   ...exportEnvShape,
   // Memory for the variant loaders the static export builds (variants are immutable).
   WORKER_EXPORT_CACHE_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  // Usage analytics (docs/usage-analytics.md, "Retention"): raw events by whole days (the current
+  // day is never dropped), minute rollups long enough for the hourly ones to be complete.
+  USAGE_RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(7),
+  USAGE_MINUTE_RETENTION_HOURS: z.coerce.number().int().min(6).max(24 * 31).default(48),
+  USAGE_HOUR_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
 });

@@ -9,6 +9,11 @@ export interface QueuePolicy {
   readonly retryBackoff: boolean;
   /** An attempt running longer than this is failed (and retried). */
   readonly expireInSeconds: number;
+  /**
+   * pg-boss's queue policy (default "standard"). "stately": at most one job waiting and one
+   * running, so scheduled rounds never pile up behind a slow one, whatever the number of workers.
+   */
+  readonly policy?: 'standard' | 'stately';
 }
 
 /** A job as a handler receives it: its data and where it stands in its retries. */
@@ -23,6 +28,11 @@ export interface JobDefinition<T extends object = object> {
   readonly queue: string;
   readonly policy: QueuePolicy;
   readonly handler: (job: Job<T>) => Promise<void>;
+  /**
+   * A cron expression (UTC, minutes at the finest): the worker writes it to pg-boss's schedules
+   * at start, and one job is sent per due time across every worker.
+   */
+  readonly schedule?: string;
 }
 
 /** Keeps `T` checked inside the entry while the registry holds entries of different data types. */

@@ -1,5 +1,6 @@
 import type { StaticExportDeps } from '@cp/consume';
 import type { Logger } from '@cp/http-runtime';
+import { usageRetentionJob, usageRollupJob, type UsageJobDeps } from '../usage/usage-jobs.js';
 import { webhookDeliveryJob, type WebhookDeliveryDeps } from '../webhooks/webhook-delivery-job.js';
 import type { JobDefinition } from './job-definition.js';
 import { staticExportJob } from './static-export-job.js';
@@ -10,6 +11,8 @@ export interface JobDeps {
   /** The static export (object stores, repositories); null: this worker has no S3 settings and leaves that queue to another. */
   readonly staticExport?: StaticExportDeps | null;
   readonly webhooks: WebhookDeliveryDeps;
+  /** The usage analytics' tables (docs/usage-analytics.md, "Jobs"). */
+  readonly usage: Omit<UsageJobDeps, 'log'>;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface JobDeps {
  * an entry here (apps/worker/README.md, "Adding a queue").
  */
 export function createJobRegistry(deps: JobDeps): JobDefinition[] {
-  const jobs: JobDefinition[] = [webhookDeliveryJob(deps.webhooks)];
+  const usage = { ...deps.usage, log: deps.log };
+  const jobs: JobDefinition[] = [webhookDeliveryJob(deps.webhooks), usageRollupJob(usage), usageRetentionJob(usage)];
   if (deps.staticExport) jobs.push(staticExportJob({ ...deps.staticExport, log: deps.log }));
   return jobs;
 }

@@ -8,7 +8,10 @@ export { PgBoss };
  * The pg-boss instance a worker starts, on the service's own connection (`Database.jobsDb`):
  * the same code on PostgreSQL and PGlite. `migrate: false`: the schema comes from the
  * migrations, and `start()` refuses a schema of another pg-boss version instead of
- * changing it. No cron (`schedule: false`): nothing here is scheduled.
+ * changing it. Cron schedules on (`schedule`): each worker checks the schedules (`jobs.schedule`,
+ * written by the worker at start) and sends a due job at most once per minute across all
+ * workers (pg-boss's singleton send); the queue's policy then keeps one job waiting at most.
+ * The queue these sends go through comes from a migration too (`*_usage_maintenance_queues`).
  */
 export function createJobBoss(
   db: SqlExecutor,
@@ -18,7 +21,7 @@ export function createJobBoss(
     db,
     schema: JOBS_SCHEMA,
     migrate: false,
-    schedule: false,
+    schedule: true,
     supervise: true,
     ...(options.maintenanceIntervalSeconds
       ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }

@@ -8,5 +8,9 @@ export const Queue = {
   WebhookDelivery: 'webhook-delivery',
   /** Brings one organization's static export in line with its releases (`{ organizationId, full? }`). */
   StaticExport: 'static-export',
+  /** Rolls the usage analytics' complete hours up from the minutes (`{}`; cron, docs/usage-analytics.md). */
+  UsageRollup: 'usage-rollup',
+  /** The usage analytics' day partitions ahead and past retention, and the rollups past theirs (`{}`; cron). */
+  UsageRetention: 'usage-retention',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];

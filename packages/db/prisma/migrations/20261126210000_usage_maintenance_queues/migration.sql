@@ -1,0 +1,7 @@
+-- The usage analytics' maintenance (docs/usage-analytics.md, "Jobs"): two queues the worker's
+-- cron schedules feed, and pg-boss's own queue for scheduled sends, which pg-boss would
+-- otherwise create (DDL) when a worker starts with schedules on. "stately": at most one job
+-- waiting and one running per queue, so several workers never stack up the same round.
+SELECT jobs.create_queue('__pgboss__send-it', '{"policy":"standard","retryLimit":2,"retryDelay":0,"retryBackoff":false,"expireInSeconds":900,"retentionMinutes":20160}'::json);
+SELECT jobs.create_queue('usage-rollup', '{"policy":"stately","retryLimit":2,"retryDelay":30,"retryBackoff":false,"expireInSeconds":600,"retentionMinutes":1440}'::json);
+SELECT jobs.create_queue('usage-retention', '{"policy":"stately","retryLimit":3,"retryDelay":60,"retryBackoff":true,"expireInSeconds":900,"retentionMinutes":1440}'::json);
