@@ -50,6 +50,13 @@ const PARTITIONS = `
   SELECT c.relname AS "name" FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
   WHERE i.inhparent = 'usage.events'::regclass`;
 
+/*
+ * Planned for their values at every call: a generic plan cannot tell a few recent hours (the BRIN
+ * index) from months of them (a scan), and the DDL names a new table each day (a named statement
+ * per day and connection, for as long as the worker runs).
+ */
+const EACH_CALL = { planEachCall: true } as const;
+
 /** UsageMaintenance on PostgreSQL or PGlite (ports/usage.ts); the worker's usage jobs run it. */
 export function createUsageMaintenance(sql: SqlReader): UsageMaintenance {
   return {
@@ -66,7 +73,7 @@ export function createUsageMaintenance(sql: SqlReader): UsageMaintenance {
         // Only whole days before the cutoff; the name is checked against ours before it goes into DDL.
         if (!day || addDays(day, 1) > before || partitionName(day) !== name) continue;
         // IF EXISTS: another worker may have dropped it since the listing.
-        await sql.rows({ text: `DROP TABLE IF EXISTS "usage"."${name}"`, values: [] });
+        await sql.rows({ text: `DROP TABLE IF EXISTS "usage"."${name}"`, values: [] }, EACH_CALL);
         dropped.push(name);
       }
       return dropped;
@@ -76,16 +83,16 @@ export function createUsageMaintenance(sql: SqlReader): UsageMaintenance {
       const start = ceilHour(from);
       const end = floorHour(until);
       if (start >= end) return 0;
-      const [row] = await sql.rows<{ hours: number }>({ text: ROLL_UP_HOURS, values: [start, end] });
+      const [row] = await sql.rows<{ hours: number }>({ text: ROLL_UP_HOURS, values: [start, end] }, EACH_CALL);
       return row?.hours ?? 0;
     },
 
     async pruneRollups({ minutesBefore, hoursBefore }) {
-      await sql.rows({ text: PRUNE_ROLLUPS, values: [minutesBefore, hoursBefore] });
+      await sql.rows({ text: PRUNE_ROLLUPS, values: [minutesBefore, hoursBefore] }, EACH_CALL);
     },
 
     async lastRolledHour(since) {
-      const [row] = await sql.rows<{ hour: Date | null }>({ text: LAST_ROLLED_HOUR, values: [since] });
+      const [row] = await sql.rows<{ hour: Date | null }>({ text: LAST_ROLLED_HOUR, values: [since] }, EACH_CALL);
       return row?.hour ?? null;
     },
   };
