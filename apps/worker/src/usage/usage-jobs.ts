@@ -26,11 +26,14 @@ export interface UsageJobDeps {
 /** Day partitions made ahead of time, so the ingest never makes one itself. */
 export const PARTITION_DAYS_AHEAD = 3;
 /**
- * Complete hours recomputed at each rollup round: the ingest stamps events with its own clock
- * and writes them within seconds, so only the last hours can still change. A longer gap (a
- * worker that was stopped) is caught up from the last rolled hour.
+ * Complete hours recomputed by each round: the ingest stamps events with its own clock and
+ * writes them within seconds, so only the last hour can still change; the cost of a round is
+ * in proportion to the hours it recomputes. The hourly retention round looks further back, for
+ * minutes held up longer (an ingest that retried through a database outage). A longer gap (a
+ * worker that was stopped) is caught up from the last rolled hour by either.
  */
-export const ROLLUP_LOOKBACK_HOURS = 3;
+export const ROLLUP_LOOKBACK_HOURS = 1;
+export const RETENTION_LOOKBACK_HOURS = 6;
 /** Every five minutes: a closed hour shows up in the hourly rollups soon after. */
 export const USAGE_ROLLUP_SCHEDULE = '*/5 * * * *';
 /** Hourly: partitions and pruning move by days, an hour late is nothing. */
@@ -60,12 +63,15 @@ const oldestWholeHour = (now: Date, retention: UsageRetention): Date => ceilHour
  * rolled hour is older (a worker that was down), never from before the minutes kept.
  * Returns the range it rolled up.
  */
-export async function rollUpUsage(deps: Pick<UsageJobDeps, 'maintenance' | 'clock' | 'retention'>): Promise<{ from: Date; until: Date; hours: number }> {
+export async function rollUpUsage(
+  deps: Pick<UsageJobDeps, 'maintenance' | 'clock' | 'retention'>,
+  lookbackHours: number = ROLLUP_LOOKBACK_HOURS,
+): Promise<{ from: Date; until: Date; hours: number }> {
   const now = deps.clock.now();
   const until = floorHour(now);
   const oldest = oldestWholeHour(now, deps.retention);
   const last = await deps.maintenance.lastRolledHour(oldest);
-  let from = new Date(until.getTime() - ROLLUP_LOOKBACK_HOURS * HOUR_MS);
+  let from = new Date(until.getTime() - lookbackHours * HOUR_MS);
   const resume = last === null ? oldest : new Date(last.getTime() + HOUR_MS);
   if (resume < from) from = resume;
   if (from < oldest) from = oldest;
@@ -75,7 +81,8 @@ export async function rollUpUsage(deps: Pick<UsageJobDeps, 'maintenance' | 'cloc
 
 /**
  * The retention round: the day partitions to PARTITION_DAYS_AHEAD, the raw days past
- * retention dropped (never the current day), then the rollups brought up to date before the
+ * retention dropped (never the current day), then the rollups brought up to date (the last
+ * RETENTION_LOOKBACK_HOURS) before the
  * minutes past their retention are deleted, and the hourly rollups and error groups past theirs.
  */
 export async function keepUsageTables(deps: Pick<UsageJobDeps, 'maintenance' | 'clock' | 'retention'>) {
@@ -84,7 +91,7 @@ export async function keepUsageTables(deps: Pick<UsageJobDeps, 'maintenance' | '
   const created = await deps.maintenance.createPartitions(now, PARTITION_DAYS_AHEAD);
   const rawBefore = new Date(today.getTime() - Math.max(1, deps.retention.rawDays) * DAY_MS);
   const dropped = await deps.maintenance.dropPartitionsBefore(rawBefore);
-  const rolled = await rollUpUsage(deps);
+  const rolled = await rollUpUsage(deps, RETENTION_LOOKBACK_HOURS);
   const minutesBefore = floorHour(new Date(now.getTime() - deps.retention.minuteHours * HOUR_MS));
   const hoursBefore = monthsBefore(now, deps.retention.hourMonths);
   await deps.maintenance.pruneRollups({ minutesBefore, hoursBefore });

@@ -43,7 +43,7 @@ const PRUNE_ROLLUPS = `
        "hours" AS (DELETE FROM "usage"."hours" WHERE "hour" < $2)
   DELETE FROM "usage"."error_groups" WHERE "last_seen" < $2`;
 
-// The BRIN index on `hour` reads only the blocks of the recent hours.
+// The end of the index on `hour`.
 const LAST_ROLLED_HOUR = `SELECT max("hour") AS "hour" FROM "usage"."hours" WHERE "hour" >= $1`;
 
 const PARTITIONS = `
@@ -51,7 +51,7 @@ const PARTITIONS = `
   WHERE i.inhparent = 'usage.events'::regclass`;
 
 /*
- * Planned for their values at every call: a generic plan cannot tell a few recent hours (the BRIN
+ * Planned for their values at every call: a generic plan cannot tell a few recent hours (the
  * index) from months of them (a scan), and the DDL names a new table each day (a named statement
  * per day and connection, for as long as the worker runs).
  */
