@@ -98,11 +98,14 @@ try {
   await timed("raw read of one component's last 24 h", rawDay);
 
   const historyStarted = performance.now();
-  await run(
-    `INSERT INTO "usage".hours SELECT c.component_id, h, e.environment, c.variant_id, t.type, t.name, 7200, 0, 144000, ${histogram}
-     FROM generate_series($3::timestamptz, $4::timestamptz, interval '1 hour') AS h, ${keys}`,
-    [ids, variants, new Date(now.getTime() - 396 * DAY), new Date(now.getTime() - 49 * HOUR)],
-  );
+  // A month per statement, oldest first (the order the rollups write them), each within the statement deadline.
+  for (let start = now.getTime() - 396 * DAY; start < now.getTime() - 48 * HOUR; start += 30 * DAY) {
+    await run(
+      `INSERT INTO "usage".hours SELECT c.component_id, h, e.environment, c.variant_id, t.type, t.name, 7200, 0, 144000, ${histogram}
+       FROM generate_series($3::timestamptz, $4::timestamptz, interval '1 hour') AS h, ${keys}`,
+      [ids, variants, new Date(start), new Date(Math.min(start + 30 * DAY, now.getTime() - 48 * HOUR) - HOUR)],
+    );
+  }
   await run('ANALYZE "usage".hours');
   const [{ count } = { count: 0 }] = await run(`SELECT count(*)::int AS count FROM "usage".hours`);
   console.log(`added 13 months of hourly rollups (${String(count)} rows) in ${((performance.now() - historyStarted) / 1000).toFixed(0)} s`);
