@@ -32,4 +32,4 @@ export {
   type WebhookAttemptRecord,
   type WebhookDeliveryStore,
 } from './webhooks/index.js';
-export { createUsageWriter } from './usage/index.js';
+export { createUsageReader, createUsageWriter } from './usage/index.js';
