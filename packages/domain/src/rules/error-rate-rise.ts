@@ -6,7 +6,7 @@
 export const ErrorRateRiseRule = {
   /** Renders + errors each variant needs before its rate counts. */
   minimumSample: 100,
-  /** How much higher the new rate must be, as a fraction (0.01 = one percentage point). */
+  /** How much higher the new rate must be, as a fraction of renders + errors. */
   minimumRise: 0.01,
 } as const;
 

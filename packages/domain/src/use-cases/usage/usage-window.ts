@@ -4,7 +4,7 @@ import { USAGE_WINDOWS, type UsageWindow } from './usage-report.js';
 const HOUR = 3600;
 const MINUTE_MS = 60_000;
 
-/** Each window's length and bucket width, in seconds: about thirty points per chart. */
+/** Each window's length and bucket width, in seconds, chosen so every chart has about as many points. */
 const WINDOWS: Readonly<Record<UsageWindow, { seconds: number; bucketSeconds: number }>> = {
   '24h': { seconds: 24 * HOUR, bucketSeconds: HOUR },
   '7d': { seconds: 7 * 24 * HOUR, bucketSeconds: 6 * HOUR },
