@@ -60,12 +60,13 @@ interface TotalsRow {
 
 /**
  * The range's pieces: whole hours inside it from the hourly rollups, the minutes before the
- * first whole hour and from the last one's end from the minute rollups. A range inside one
- * hour is all edge.
+ * first whole hour and after the last one from the minute rollups. The latest complete hour
+ * is read from the minutes too: the worker rolls an hour up some time after it ends, and
+ * until then the hourly rollups do not hold it. A range inside one hour is all edge.
  */
 function rangeValues(from: Date, to: Date): Date[] {
   const hoursFrom = new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS);
-  const hoursTo = new Date(Math.max(hoursFrom.getTime(), Math.floor(to.getTime() / HOUR_MS) * HOUR_MS));
+  const hoursTo = new Date(Math.max(hoursFrom.getTime(), (Math.floor(to.getTime() / HOUR_MS) - 1) * HOUR_MS));
   const leadTo = new Date(Math.min(hoursFrom.getTime(), to.getTime()));
   return [from, hoursFrom, hoursTo, leadTo, hoursTo, to];
 }
