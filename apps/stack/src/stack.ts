@@ -68,6 +68,7 @@ export async function startStack(options: {
         config: mcpEnv.app,
         host: mcpEnv.host,
         domain: infrastructure.domain,
+        usage: createUsageReader(infrastructure.database.sql),
         grants: infrastructure.grants,
         redisUrl: mcpEnv.redisUrl,
         log: createLogger({ service: 'mcp-server', level: mcpEnv.logLevel }),

@@ -30,7 +30,8 @@ describeEachBackend('usage reader', (db) => {
   it('sums whole hours from the hourly rollups and the edges from the minutes, per bucket, environment, variant and type', async () => {
     const { componentId, v1, v2 } = await aComponentWithVariants();
     const writer = createUsageWriter(sql());
-    // Before the window, the leading edge, an hour the rollup also holds (the minutes of it must not count twice), the trailing edge.
+    // Before the window; the leading edge; an hour the rollup also holds (its minutes must not count twice); the latest complete
+    // hour and the current one, read from the minutes (an hourly row there must not count twice either).
     await writer.append([
       anEvent({ componentId, variantId: v1, at: at('2031-05-01T09:29:00Z') }),
       ...events(3, anEvent({ componentId, variantId: v1, at: at('2031-05-01T09:45:00Z'), value: 3 })),
@@ -44,26 +45,26 @@ describeEachBackend('usage reader', (db) => {
     await anHour({ componentId, hour: at('2031-05-01T11:00:00Z'), environment: 'prod', variantId: v1, type: 'served', name: 'consume', count: 40, histogram: null });
     await anHour({ componentId, hour: at('2031-05-01T12:00:00Z'), environment: 'prod', variantId: v1, type: 'served', name: 'consume', count: 1000, histogram: null });
 
-    const series = await createUsageReader(sql()).series({ componentId, from: at('2031-05-01T09:30:00Z'), to: at('2031-05-01T12:10:00Z'), bucketSeconds: 3600 });
+    const series = await createUsageReader(sql()).series({ componentId, from: at('2031-05-01T09:30:00Z'), to: at('2031-05-01T13:10:00Z'), bucketSeconds: 3600 });
     // Rows come ordered by bucket, environment, variant id and type.
     expect(series.map(brief)).toEqual([
       ['2031-05-01T09:00:00.000Z', 'staging', 'render', 3, 0],
       ['2031-05-01T10:00:00.000Z', 'staging', 'render', 7, 0],
       ['2031-05-01T11:00:00.000Z', 'prod', 'served', 40, 0],
       ['2031-05-01T12:00:00.000Z', 'staging', 'error', 1, 1],
-      ['2031-05-01T12:00:00.000Z', 'staging', 'render', 2, 0],
+      ['2031-05-01T12:00:00.000Z', 'staging', 'render', 3, 0],
     ]);
     expect(series.map((b) => b.variantId)).toEqual([v1, v1, v1, v2, v2]);
     expect(series[0]!.histogram[histogramBucket(3)]).toBe(3);
     expect(series[1]!.histogram).toEqual(hourly);
     expect(series[2]!.histogram.every((n) => n === 0)).toBe(true);
-    expect(series[4]!.sum).toBe(600);
+    expect(series[4]!.sum).toBe(612);
 
-    const days = await createUsageReader(sql()).series({ componentId, from: at('2031-05-01T09:30:00Z'), to: at('2031-05-01T12:10:00Z'), bucketSeconds: 86_400 });
+    const days = await createUsageReader(sql()).series({ componentId, from: at('2031-05-01T09:30:00Z'), to: at('2031-05-01T13:10:00Z'), bucketSeconds: 86_400 });
     expect(days.filter((b) => b.type === 'render').map((b) => [...brief(b), b.variantId])).toEqual(
       expect.arrayContaining([
         ['2031-05-01T00:00:00.000Z', 'staging', 'render', 10, 0, v1],
-        ['2031-05-01T00:00:00.000Z', 'staging', 'render', 2, 0, v2],
+        ['2031-05-01T00:00:00.000Z', 'staging', 'render', 3, 0, v2],
       ]),
     );
     expect(days).toHaveLength(4);
