@@ -114,7 +114,7 @@ td > pre { margin: 0; }
 .chart text { fill: CanvasText; font-size: 11px; text-anchor: middle; }
 .chart details { margin: .5rem 0 1rem; } .chart summary { cursor: pointer; }
 /* Line charts (usage): lines told apart by colour, point shape and dash; releases as numbered dotted rules. */
-.line-chart > svg { max-width: 48rem; }
+.line-chart > svg { max-width: 38rem; } .line-chart text { font-size: 10px; }
 .chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
 .chart .value-label { text-anchor: end; }
 .chart .stroke { fill: none; stroke: var(--series); stroke-width: 1.75; stroke-linejoin: round; }

@@ -36,12 +36,12 @@ export interface LineChart {
 }
 
 /** The drawing's own units; the stylesheet scales it to the column's width. */
-const WIDTH = 400;
+const WIDTH = 440;
 const HEIGHT = 180;
 const TOP = 18;
 const BOTTOM = 22;
-const LEFT = 40;
-const RIGHT = 10;
+const LEFT = 50;
+const RIGHT = 18;
 /** Axis labels shown at most, so each has room at the narrowest width. */
 const MAX_AXIS_LABELS = 5;
 /** Lines told apart by colour, dash and point shape: the stylesheet's `.line-1` to `.line-6`, then again. */
