@@ -165,7 +165,7 @@ test('one environment; another window; a window or an environment that is none: 
 
 test('nothing reported: how host pages report, and what the delivery API counted meanwhile', async () => {
   const none = textOf(/<div class="notice" role="status">([\s\S]*?)<\/div>/.exec((await usageOf(asOwner, quiet)).html)?.[1] ?? '');
-  expect(none).toContain('No usage reported in the last 7 days. The delivery API served it to no host in the last 7 days either');
+  expect(none).toContain('No usage reported in the last 7 days. The delivery API served it to no host page in the last 7 days either');
   expect(none).toMatch(/docs\/host-sdk\.md\s*, section "Usage analytics"/);
   const fetched = textOf(/<div class="notice" role="status">([\s\S]*?)<\/div>/.exec((await usageOf(asOwner, servedOnly)).html)?.[1] ?? '');
   expect(fetched).toContain('The delivery API served it 7 times in the last 7 days, so hosts fetch it but render it without the host SDK');

@@ -78,7 +78,7 @@ ${topErrorsTable(report.topErrors, label, span)}`;
 function emptyUsage(served: number, span: string, where: string): SafeHtml {
   const delivery =
     served === 0
-      ? html`<p>The delivery API served it to no host${where} in ${span} either: hosts read only released variants, so publish one to an environment first.</p>`
+      ? html`<p>The delivery API served it to no host page${where} in ${span} either. Hosts fetch what is released: publish a variant to an environment, and put the host snippet of the Overview tab in a page.</p>`
       : html`<p>The delivery API served it ${count(served)} ${served === 1 ? 'time' : 'times'}${where} in ${span}, so hosts fetch it but render it without the host SDK, or with its usage reports turned off.</p>`;
   return noticePanel(
     'status',
