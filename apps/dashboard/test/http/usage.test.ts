@@ -3,7 +3,7 @@ import { publishVariant, type Component, type UsageEvent, type User, type Varian
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 import { linkNamed, tableAfter, textOf } from '../support/html.js';
-import { headline, signedInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { headline, signedInBrowser, type Page, type SignedInBrowser } from '../support/sign-in.js';
 import { aUsageEvent, recordUsage, usageEvents } from '../support/usage-rows.js';
 
 /*
@@ -78,6 +78,8 @@ afterAll(async () => {
 });
 
 const usageOf = (browser: SignedInBrowser, of: Component, search = '') => browser.get(`/component/${of.id}/usage${search}`);
+/** The releases listed under the charts, oldest first. */
+const releasesOf = (page: Page) => [...(/<ol class="releases">([\s\S]*?)<\/ol>/.exec(page.html)?.[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1] ?? ''));
 
 test('a component over 24 hours: figures by environment and by variant equal the rollups written, percentiles within their histogram bucket', async () => {
   const page = await usageOf(asOwner, component, '?window=24h');
@@ -99,8 +101,7 @@ test('a component over 24 hours: figures by environment and by variant equal the
 
 test('the charts: a line per variant, every publish and roll back of the window marked and named, the same numbers in tables', async () => {
   const page = await usageOf(asOwner, component, '?window=24h');
-  const releases = [...(/<ol class="releases">([\s\S]*?)<\/ol>/.exec(page.html)?.[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1] ?? ''));
-  expect(releases).toEqual([
+  expect(releasesOf(page)).toEqual([
     'prod: v1 released, 2031-06-09 16:30 UTC',
     'prod: v2 released (replacing v1), 2031-06-10 02:30 UTC',
     'staging: v2 released, 2031-06-10 03:30 UTC',
@@ -146,6 +147,8 @@ test('top errors by stack hash, the message escaped', async () => {
 test('one environment; another window; a window or an environment that is none: 400 saying what to do', async () => {
   const staging = await usageOf(asOwner, component, '?window=7d&environment=staging');
   expect(tableAfter(staging, 'By environment')).toEqual([['staging', '0', '0', '10', '0', '0.0 %', '215 ms / 215 ms / 215 ms']]);
+  // v1 was never measured in staging: the roll back still names it.
+  expect(releasesOf(staging)).toEqual(['staging: v2 released, 2031-06-10 03:30 UTC', 'staging: rolled back to v1 (from v2), 2031-06-10 09:30 UTC']);
   expect(staging.html).toContain(`<a href="/component/${component.id}/usage?window=7d&amp;environment=staging" aria-current="page">staging</a>`);
   expect(staging.html).toContain(`<a href="/component/${component.id}/usage?window=30d&amp;environment=staging">30 days</a>`);
 
