@@ -79,7 +79,7 @@ describeEachBackend('usage use cases', (db) => {
       expect.arrayContaining([['2031-06-10T12:00:00.000Z', 'prod', 180], ['2031-06-10T12:00:00.000Z', 'staging', 3]]),
     );
 
-    const week = await getComponentUsage({ actor: { userId: owner.user.id }, componentId: component.id, window: '7d', environment: 'staging' }, deps());
+    const week = await getComponentUsage({ actor: { userId: owner.user.id }, componentId: component.id, window: '7d', environment: ' Staging' }, deps());
     expect(week.bucketSeconds).toBe(6 * 3600);
     expect(week.byEnvironment.map((s) => s.environment)).toEqual(['staging']);
     expect(week.releases).toEqual([]);

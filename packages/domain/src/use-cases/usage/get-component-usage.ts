@@ -1,6 +1,7 @@
 import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import type { UsageBucket, UsageReader } from '../../ports/usage.js';
+import { normalizeEnvironmentName } from '../../rules/names.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
 import { releasesBetween } from './releases-between.js';
 import { percentiles, usageFigures } from './usage-figures.js';
@@ -19,7 +20,8 @@ export const TOP_ERRORS = 10;
 /**
  * One component's usage over the window (24h, 7d or 30d, ending now), for members of its
  * organization; everyone else gets the same NOT_FOUND as for an unknown id. With
- * `environment`, only that environment's figures (an environment without traffic is empty).
+ * `environment` (an environment name), only that environment's figures; one without traffic
+ * is empty, and previews show only without it.
  */
 export async function getComponentUsage(
   input: { actor: Actor; componentId: string; window: unknown; environment?: string | undefined },
@@ -27,8 +29,9 @@ export async function getComponentUsage(
 ): Promise<ComponentUsageReport> {
   const range = usageRange(input.window, deps.clock.now());
   const component = await loadAccessibleComponent(input.actor, input.componentId, deps);
+  const environment = input.environment === undefined ? undefined : normalizeEnvironmentName(input.environment);
   const inEnvironment = <T extends { environment: string }>(rows: readonly T[]): T[] =>
-    input.environment === undefined ? [...rows] : rows.filter((row) => row.environment === input.environment);
+    environment === undefined ? [...rows] : rows.filter((row) => row.environment === environment);
 
   const [buckets, errors, events] = await Promise.all([
     deps.usage.series({ componentId: component.id, from: range.from, to: range.to, bucketSeconds: range.bucketSeconds }),
