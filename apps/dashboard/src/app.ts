@@ -1,4 +1,4 @@
-import { isUnavailable, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps } from '@cp/domain';
+import { isUnavailable, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps, type UsageReader } from '@cp/domain';
 import { createMetrics, createReadiness, expressDefaults, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
@@ -22,6 +22,7 @@ import { previewRoutes } from './routes/preview-routes.js';
 import { staticExportRoutes } from './routes/static-export-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { releaseRequestRoutes } from './routes/release-request-routes.js';
+import { usageRoutes } from './routes/usage-routes.js';
 import { createCsrf } from '@cp/web-forms';
 import { signedCookie } from './security/signed-cookie.js';
 
@@ -30,6 +31,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly domain: DomainDeps;
   /** The grants behind connected applications: the OIDC storage the auth server writes (packages/db). */
   readonly grants: ApplicationGrants;
+  /** The usage analytics' rollups (packages/db's createUsageReader). */
+  readonly usage: UsageReader;
   readonly log: Logger;
   /** Defaults to openid-client against `config.issuer`. */
   readonly signIn?: SignIn;
@@ -45,6 +48,7 @@ export function createApp(deps: AppDeps): express.Express {
     config,
     domain: deps.domain,
     grants: deps.grants,
+    usage: deps.usage,
     signIn: deps.signIn ?? createSignIn(config),
     csrf: createCsrf({ key: config.sessionKeys[0] ?? '', secure, cookieName: 'cp_dash_csrf' }),
     session: signedCookie<{ userId: string }>(secure ? '__Host-cp_dashboard' : 'cp_dashboard', { keys: config.sessionKeys, secure }),
@@ -78,6 +82,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(authRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(componentRoutes(ctx));
+  app.use(usageRoutes(ctx));
   app.use(environmentRoutes(ctx));
   app.use(previewRoutes(ctx));
   app.use(staticExportRoutes(ctx));

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { createDatabase, createOidcStorage, createRepositories, findRepositoryRoot } from '@cp/db';
+import { createDatabase, createOidcStorage, createRepositories, createUsageReader, findRepositoryRoot } from '@cp/db';
 import { defaultDomainConfig } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
@@ -30,6 +30,7 @@ await runService({
       host: env.host,
       domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
       grants: createOidcStorage(database.prisma),
+      usage: createUsageReader(database.sql),
       log,
       graceSeconds: env.shutdownGraceSeconds,
     });

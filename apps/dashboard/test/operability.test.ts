@@ -1,4 +1,4 @@
-import { createOidcStorage } from '@cp/db';
+import { createOidcStorage, createUsageReader } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
@@ -27,6 +27,7 @@ const start = (deps: DomainDeps) =>
     config: makeConfig({ publicUrl: 'http://127.0.0.1:4300', issuer: 'http://127.0.0.1:1' }),
     domain: deps,
     grants: createOidcStorage(db.prisma),
+    usage: createUsageReader(db.database.sql),
     log: silentLogger(),
     port: 0,
     host: '127.0.0.1',

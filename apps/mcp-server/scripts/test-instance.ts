@@ -29,6 +29,7 @@ server.on(
   createApp({
     config,
     domain: domain.deps,
+    usage: domain.usage,
     grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit),
     log: createLogger({ service: 'mcp-server', level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr }),

@@ -1,4 +1,4 @@
-import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup } from '@cp/domain';
+import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup, type UsageReader } from '@cp/domain';
 import { createReadiness, expressDefaults, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -25,6 +25,7 @@ import { PACKAGE_VERSION } from './version.js';
 export interface AppDeps extends OperabilityDeps<McpMetrics> {
   readonly config: AppConfig;
   readonly domain: DomainDeps;
+  readonly usage: UsageReader;
   readonly grants: GrantLookup;
   readonly rateLimits: RateLimits;
   readonly log: Logger;
@@ -70,6 +71,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   const endpointDeps = {
     config,
     domain: deps.domain,
+    usage: deps.usage,
     tokens,
     resolvePrincipal,
     rateLimits: deps.rateLimits,

@@ -1,10 +1,11 @@
-import { createDatabase, createDomainDeps, createGrantLookup, migrate, type Database } from '@cp/db';
-import type { DomainDeps, GrantLookup } from '@cp/domain';
+import { createDatabase, createDomainDeps, createGrantLookup, createUsageReader, migrate, type Database } from '@cp/db';
+import type { DomainDeps, GrantLookup, UsageReader } from '@cp/domain';
 import { createObjectStore, type S3Config } from '@cp/storage';
 
 /** The domain over the real database and object store, plus the grant check. */
 export interface Infrastructure {
   readonly domain: DomainDeps;
+  readonly usage: UsageReader;
   readonly grants: GrantLookup;
   readonly database: Database;
 }
@@ -24,6 +25,7 @@ export async function openInfrastructure(options: {
   return {
     database,
     grants: createGrantLookup(database.prisma),
+    usage: createUsageReader(database.sql),
     domain: createDomainDeps(database, objects, { maxUploadBytes: options.maxUploadBytes }),
   };
 }

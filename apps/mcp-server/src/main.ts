@@ -24,6 +24,7 @@ await runService({
       config: env.app,
       host: env.host,
       domain: infrastructure.domain,
+      usage: infrastructure.usage,
       grants: infrastructure.grants,
       redisUrl: env.redisUrl,
       log,

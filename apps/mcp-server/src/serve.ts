@@ -1,4 +1,4 @@
-import { sweepExpiredUploads, type DomainDeps, type GrantLookup } from '@cp/domain';
+import { sweepExpiredUploads, type DomainDeps, type GrantLookup, type UsageReader } from '@cp/domain';
 import { type ReadinessCheck, type RunningService, serveHttp } from '@cp/http-runtime';
 import { createRedisClient } from '@cp/http-runtime/rate-limit';
 import { createApp } from './app.js';
@@ -16,6 +16,7 @@ export async function serveMcp(options: {
   config: AppConfig;
   host?: string | undefined;
   domain: DomainDeps;
+  usage: UsageReader;
   grants: GrantLookup;
   redisUrl: string | null;
   log: Logger;
@@ -35,6 +36,7 @@ export async function serveMcp(options: {
       createApp({
         config,
         domain: options.domain,
+        usage: options.usage,
         grants: options.grants,
         rateLimits: createRateLimits(config.rateLimit, { redis }),
         log,

@@ -19,6 +19,7 @@ describe('serveMcp', () => {
       config: makeConfig({ port: 0 }),
       host: '127.0.0.1',
       domain: domain.deps,
+      usage: domain.usage,
       grants: grantLookupFromMap(new Map()),
       redisUrl: null,
       log: silentLogger(),

@@ -92,6 +92,7 @@ describe("the MCP server's background sweep", () => {
       config: makeConfig({ port: 0 }),
       host: '127.0.0.1',
       domain: deps,
+      usage: domain.usage,
       grants: grantLookupFromMap(new Map()),
       redisUrl: null,
       log: silentLogger(),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createWebhookDeliveryStore } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createUsageReader, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
@@ -68,6 +68,7 @@ export async function startStack(options: {
         config: mcpEnv.app,
         host: mcpEnv.host,
         domain: infrastructure.domain,
+        usage: createUsageReader(infrastructure.database.sql),
         grants: infrastructure.grants,
         redisUrl: mcpEnv.redisUrl,
         log: createLogger({ service: 'mcp-server', level: mcpEnv.logLevel }),
@@ -90,6 +91,7 @@ export async function startStack(options: {
         host: dashboardEnv.host,
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
+        usage: createUsageReader(infrastructure.database.sql),
         log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
       }),
     );

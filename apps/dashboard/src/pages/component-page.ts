@@ -11,6 +11,7 @@ import { listTable } from './parts/list-table.js';
 import { roleGate } from './parts/role-gate.js';
 import { protectedNote } from './protected-note.js';
 import { releaseRequestsSection } from './release-requests-page.js';
+import { componentTabs } from './component-tabs.js';
 
 /** Where the page's links go (the routes own the URLs). */
 export interface ComponentPageLinks {
@@ -50,6 +51,7 @@ export function componentPage(content: ComponentPageContent): string {
     title: component.name,
     chrome: content.chrome,
     body: html`<h1>${component.name}</h1>
+${componentTabs({ component: `/component/${component.id}`, usage: `/component/${component.id}/usage` }, 'overview')}
 ${noticeBox(content.notice)}
 ${component.description ? html`<p>${component.description}</p>` : ''}
 <p class="hint">Id <code>${component.id}</code> · updated ${when(component.updatedAt)} · preview at <code>${content.consumeUrl}</code></p>

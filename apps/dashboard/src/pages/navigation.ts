@@ -53,6 +53,8 @@ export function navigationGroups(organizationId: string | null, role: Role | und
         { href: `${base}/environments`, label: 'Environments' },
         { href: `${base}/release-requests`, label: 'Release requests' },
         { href: `${base}/previews`, label: 'Previews' },
+        // Every role reads it: the figures that decide whether a release stays.
+        { href: `${base}/usage`, label: 'Usage' },
       ],
     },
     { id: 'nav-organization', label: 'Organization', items: organization },

@@ -113,5 +113,24 @@ td > pre { margin: 0; }
 .chart .bar { fill: var(--accent); } .chart .axis { stroke: var(--line); }
 .chart text { fill: CanvasText; font-size: 11px; text-anchor: middle; }
 .chart details { margin: .5rem 0 1rem; } .chart summary { cursor: pointer; }
-@media (forced-colors: active) { .chart .bar { fill: CanvasText; } }
+/* Line charts (usage): lines told apart by colour, point shape and dash; releases as numbered dotted rules. */
+.line-chart > svg { max-width: 38rem; } .line-chart text { font-size: 10px; }
+.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
+.chart .value-label { text-anchor: end; }
+.chart .stroke { fill: none; stroke: var(--series); stroke-width: 1.75; stroke-linejoin: round; }
+.chart .points > * { fill: var(--series); }
+.line-1 { --series: light-dark(#0969da, #4493f8); } .line-2 { --series: light-dark(#bc4c00, #f0883e); } .line-3 { --series: light-dark(#1a7f37, #3fb950); }
+.line-4 { --series: light-dark(#8250df, #ab7df8); } .line-5 { --series: light-dark(#bf3989, #db61a2); } .line-6 { --series: light-dark(#59636e, #9198a1); }
+.line-4 .stroke, .line-5 .stroke, .line-6 .stroke { stroke-dasharray: 6 3; }
+.chart .mark { stroke: CanvasText; stroke-width: 1; stroke-dasharray: 2 2; }
+.chart .mark-label { font-weight: 600; }
+.chart .legend { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; padding: 0; margin: .5rem 0 0; font-size: .875rem; }
+.chart .legend svg { display: inline-block; width: 1.5rem; height: .625rem; margin-right: .375rem; vertical-align: middle; }
+@media (forced-colors: active) { .chart .bar { fill: CanvasText; } .chart .stroke { stroke: CanvasText; } .chart .points > * { fill: CanvasText; } }
+
+/* Links that show the same page another way (a window, an environment, a component's tabs): the one shown marked. */
+.choices ul { display: flex; flex-wrap: wrap; gap: .375rem; list-style: none; padding: 0; margin: 0 0 1rem; }
+.choices a { display: inline-block; padding: .25rem .75rem; border: 1px solid var(--line); border-radius: var(--radius); color: CanvasText; text-decoration: none; }
+.choices a:hover { background: var(--subtle); }
+.choices a[aria-current="page"] { background: var(--subtle); border-color: var(--accent); font-weight: 600; box-shadow: inset 0 -2px 0 var(--accent); }
 `;

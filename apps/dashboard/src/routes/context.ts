@@ -1,4 +1,4 @@
-import { findSignedInUser, httpStatusOf, isDomainError, isUnavailable, notFound, type Actor, type ErrorCode, type ApplicationGrants, type DomainDeps, type MemberOrganization, type User, type WebhookUrlPolicy } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, isUnavailable, notFound, type Actor, type ErrorCode, type ApplicationGrants, type DomainDeps, type MemberOrganization, type UsageReader, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -12,6 +12,8 @@ export interface RouteContext {
   readonly config: DashboardConfig;
   readonly domain: DomainDeps;
   readonly grants: ApplicationGrants;
+  /** The usage analytics' rollups, read by the usage pages. */
+  readonly usage: UsageReader;
   readonly signIn: SignIn;
   readonly csrf: Csrf;
   readonly session: SignedCookie<{ userId: string }>;

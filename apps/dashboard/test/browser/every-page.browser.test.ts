@@ -7,7 +7,8 @@ import { anOrganizationOnEveryPage, type PageToVisit } from '../support/every-pa
 /*
  * Every page of the dashboard in headless Chromium, at a laptop's width and a phone's: the main
  * navigation marks the page's item as current, shows its groups on wide screens and folds them behind
- * "Menu" on narrow ones, and axe-core finds nothing (any impact). A variant's preview is left out:
+ * "Menu" on narrow ones, and axe-core finds nothing (any impact); the pages with charts also in the
+ * dark theme. A variant's preview is left out:
  * it serves the uploaded component's own document, not the dashboard's.
  * With SCREENSHOTS=1 it also writes the screenshots docs/dashboard.md shows (docs/screenshots/);
  * otherwise it writes nothing, so a run never rewrites the committed images.
@@ -18,7 +19,7 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ] as const;
 const NARROW = 390;
-const SHOTS = new Set(['components', 'component', 'environments', 'members']);
+const SHOTS = new Set(['components', 'component', 'component-usage', 'usage', 'environments', 'members']);
 const SCREENSHOTS = process.env.SCREENSHOTS === '1' ? new URL('../../../../docs/screenshots/', import.meta.url).pathname : null;
 
 let stack: DashboardStack;
@@ -65,7 +66,8 @@ async function look(page: Page, url: string, name: string, width: number): Promi
   const response = await page.goto(url);
   const marked = await current(page);
   const shownAtOnce = await currentVisible(page, marked);
-  if (SCREENSHOTS !== null && SHOTS.has(name)) await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png` });
+  // The component's usage whole: its charts are below the fold.
+  if (SCREENSHOTS !== null && SHOTS.has(name)) await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png`, fullPage: name === 'component-usage' });
   // Narrow: open the menu, so that axe-core checks the groups as well.
   if (width === NARROW && marked !== null) await mainNavigation(page).getByText('Menu').click();
   if (SCREENSHOTS !== null && width === NARROW && name === 'environments') await page.screenshot({ path: `${SCREENSHOTS}navigation-${width}.png` });
@@ -97,6 +99,11 @@ it('every page: the navigation marks where you are, and axe-core finds nothing a
     await page.setViewportSize({ width, height });
     for (const visit of pages) add(await look(page, `${stack.url}${visit.path}`, visit.name, width));
   }
+  // The pages whose colours are their own (charts), once more in the dark theme.
+  await page.setViewportSize(WIDTHS[0]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const visit of pages.filter((p) => p.dark === true)) add(await look(page, `${stack.url}${visit.path}`, `${visit.name}-dark`, WIDTHS[0].width));
+  await page.emulateMedia({ colorScheme: 'light' });
   // Last, once signed out: the page that says so.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(`${stack.url}/signed-out`);
@@ -105,7 +112,11 @@ it('every page: the navigation marks where you are, and axe-core finds nothing a
     add(await look(page, `${stack.url}/signed-out`, 'signed-out', width));
   }
   expect({ seen, violations }).toEqual({
-    seen: [...WIDTHS.flatMap(({ width }) => pages.map((visit) => expected(visit.name, width, visit.current, visit.status))), ...WIDTHS.map(({ width }) => expected('signed-out', width, null))],
+    seen: [
+      ...WIDTHS.flatMap(({ width }) => pages.map((visit) => expected(visit.name, width, visit.current, visit.status))),
+      ...pages.filter((visit) => visit.dark === true).map((visit) => expected(`${visit.name}-dark`, WIDTHS[0].width, visit.current, visit.status)),
+      ...WIDTHS.map(({ width }) => expected('signed-out', width, null)),
+    ],
     violations: [],
   });
 }, 240_000);

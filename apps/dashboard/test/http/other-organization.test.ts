@@ -113,6 +113,11 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'publish', method: 'POST', path: (ids) => `/component/${ids.component}/publish`, form: (ids) => ({ environment: 'prod', variant: ids.variant }) },
     { name: "the variant published as Bob's component", method: 'POST', path: () => `/component/${own().component}/publish`, form: (ids) => ({ environment: 'prod', variant: ids.variant }) },
   ],
+  'GET /component/:id/usage': [
+    { name: 'component usage', method: 'GET', path: (ids) => `/component/${ids.component}/usage` },
+    { name: 'component usage in prod over 24 hours', method: 'GET', path: (ids) => `/component/${ids.component}/usage?window=24h&environment=prod` },
+  ],
+  'GET /orgs/:orgId/usage': [{ name: 'organization usage', method: 'GET', path: (ids) => `/orgs/${ids.org}/usage?window=30d` }],
   'GET /orgs/:orgId/environments': [{ name: 'environments', method: 'GET', path: (ids) => `/orgs/${ids.org}/environments` }],
   'POST /orgs/:orgId/environments': [{ name: 'add an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments`, form: () => ({ name: 'added' }) }],
   'POST /orgs/:orgId/environments/:envId/rename': [

@@ -1,7 +1,8 @@
-import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, type User } from '@cp/domain';
+import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, type UsageEvent, type User } from '@cp/domain';
 import { aConnectedApplication } from './applications.js';
 import { aComponentWithVariants, aMembership } from './builders.js';
 import { anAccount, type DashboardStack } from './dashboard-server.js';
+import { aUsageEvent, recordUsage, usageEvents } from './usage-rows.js';
 
 /** A page of the dashboard to visit, and the navigation item it should mark as current (null: none). */
 export interface PageToVisit {
@@ -9,6 +10,8 @@ export interface PageToVisit {
   readonly path: string;
   readonly current: string | null;
   readonly status?: number;
+  /** Checked in the dark theme as well (the pages whose colours are their own: charts). */
+  readonly dark?: boolean;
 }
 
 /**
@@ -24,9 +27,19 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
   const actor = { userId: owner.id };
   await aMembership(stack.db, member, org, 'member');
   const { component, variants } = await aComponentWithVariants(domain, owner, 2, { name: 'Price tag', tags: ['pricing'] });
-  await aComponentWithVariants(domain, owner, 1, { name: 'Checkout button' });
+  const { component: checkout } = await aComponentWithVariants(domain, owner, 1, { name: 'Checkout button' });
   await publishVariant({ actor, componentId: component.id, environment: 'staging', variantId: variants[0]!.id }, domain);
   await publishVariant({ actor: { userId: member.id }, componentId: component.id, environment: 'prod', variantId: variants[1]!.id }, domain);
+  const now = new Date();
+  const used = (variant: number, over: Partial<UsageEvent>) => aUsageEvent({ componentId: component.id, variantId: variants[variant]!.id, at: new Date(now.getTime() - 3_600_000), ...over });
+  await recordUsage(stack.db, {
+    now,
+    events: [
+      ...usageEvents(30, used(0, { environment: 'staging' })),
+      ...usageEvents(40, used(1, { value: 180 })),
+      ...usageEvents(3, used(1, { type: 'error', name: 'uncaught', value: null, error: { errorClass: 'TypeError', message: "Cannot read properties of undefined (reading 'price')", stackHash: '0a1b2c3d' } })),
+    ],
+  });
   const flow = await createFlow({ actor, organizationId: org, name: 'Checkout', componentIds: [component.id] }, domain);
   await createPreviewKey({ actor, organizationId: org, name: 'Staging site' }, domain);
   const { token } = await createInvitation({ actor, organizationId: org, email: 'new.colleague@example.test', role: 'member' }, domain);
@@ -39,12 +52,15 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
     { name: 'components', path: `${base}/components`, current: 'Components' },
     { name: 'components-empty', path: `/orgs/${empty.id}/components`, current: 'Components' },
     { name: 'component', path: `/component/${component.id}`, current: 'Components' },
+    { name: 'component-usage', path: `/component/${component.id}/usage?window=24h`, current: 'Components', dark: true },
+    { name: 'component-usage-empty', path: `/component/${checkout.id}/usage`, current: 'Components' },
     { name: 'publish', path: `/component/${component.id}/publish?environment=staging&variant=${variants[1]!.id}`, current: 'Components' },
     { name: 'flows', path: `${base}/flows`, current: 'Flows' },
     { name: 'flow', path: `/flows/${flow.id}`, current: 'Flows' },
     { name: 'environments', path: `${base}/environments`, current: 'Environments' },
     { name: 'release-requests', path: `${base}/release-requests`, current: 'Release requests' },
     { name: 'previews', path: `${base}/previews`, current: 'Previews' },
+    { name: 'usage', path: `${base}/usage`, current: 'Usage', dark: true },
     { name: 'members', path: `${base}/members`, current: 'Members' },
     { name: 'invitations', path: `${base}/invitations`, current: 'Members' },
     { name: 'webhooks', path: `${base}/webhooks`, current: 'Webhooks' },

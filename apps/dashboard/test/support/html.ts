@@ -12,9 +12,9 @@ const decode = (text: string): string =>
 /** The visible text of an HTML fragment: tags dropped, entities decoded, white space collapsed. */
 export const textOf = (fragment: string): string => decode(fragment.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 
-/** The page after the `<h1>` or `<h2>` whose text is `heading`. */
+/** The page after the `<h1>`, `<h2>` or `<h3>` whose text is `heading`. */
 function after(page: Page, heading: string): string {
-  const found = [...page.html.matchAll(/<h([12])\b[^>]*>([\s\S]*?)<\/h\1>/g)].find((h) => textOf(h[2] ?? '') === heading);
+  const found = [...page.html.matchAll(/<h([123])\b[^>]*>([\s\S]*?)<\/h\1>/g)].find((h) => textOf(h[2] ?? '') === heading);
   if (found === undefined) throw new Error(`no heading "${heading}" on ${page.url}`);
   return page.html.slice((found.index ?? 0) + found[0].length);
 }

@@ -99,6 +99,9 @@ the newest version is only the <em>preview</em>.</p>
   <li><code>publish_component</code> with <code>componentId</code> and <code>environment</code> releases the latest version;
       pass <code>variantId</code> to release a specific one.</li>
   <li>To roll back, find the earlier version with <code>list_variants</code> and publish its <code>variantId</code>.</li>
+  <li>After a release, <code>get_component_usage</code> with <code>componentId</code> (and <code>window</code>: <code>24h</code>, <code>7d</code> or
+      <code>30d</code>) shows renders, errors and render times per version; its <code>summary</code> says whether the newest version
+      does worse than the one before it, which is when to roll back.</li>
   <li>Every release is recorded in an append-only history.</li>
   <li><code>prod</code> is <em>protected</em> in a new organization: only its owners and admins publish (or roll back) there;
       a member's publish there becomes a release request: <code>publish_component</code> answers

@@ -1,5 +1,5 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { RETRY_AFTER_SECONDS, type DomainDeps } from '@cp/domain';
+import { RETRY_AFTER_SECONDS, type DomainDeps, type UsageReader } from '@cp/domain';
 import { clientNetwork } from '@cp/http-runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticate, type AuthOutcome } from '../auth/authenticate.js';
@@ -20,6 +20,7 @@ import { createMcpServer, type McpServerSetup } from './server.js';
 export interface EndpointDeps {
   readonly config: AppConfig;
   readonly domain: DomainDeps;
+  readonly usage: UsageReader;
   readonly tokens: TokenVerifier;
   readonly resolvePrincipal: (claims: TokenClaims) => Promise<Principal>;
   readonly rateLimits: RateLimits;
@@ -154,6 +155,7 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
       const server = createMcpServer(deps.setup, {
         principal,
         domain: deps.domain,
+        usage: deps.usage,
         config: deps.config,
         log: ctx.log,
         requestId: ctx.requestId,

@@ -1,4 +1,4 @@
-import type { Actor, DomainDeps } from '@cp/domain';
+import type { Actor, DomainDeps, UsageReader } from '@cp/domain';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { ToolScope } from '../auth/scopes.js';
@@ -12,6 +12,8 @@ export interface ToolContext {
   /** Null only for the public tool. */
   readonly principal: Principal | null;
   readonly domain: DomainDeps;
+  /** The usage analytics store (get_component_usage). */
+  readonly usage: UsageReader;
   readonly config: AppConfig;
   readonly log: Logger;
   readonly requestId: string;

@@ -4,6 +4,7 @@ import { confirmUpload } from './confirm-upload.js';
 import type { ToolDefinition } from './define.js';
 import { editComponentTags } from './edit-component-tags.js';
 import { getComponent } from './get-component.js';
+import { getComponentUsage } from './get-component-usage.js';
 import { getServiceGuide } from './get-service-guide.js';
 import { listComponents } from './list-components.js';
 import { listOrganizations } from './list-organizations.js';
@@ -19,6 +20,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   listComponents,
   getComponent,
   listVariants,
+  getComponentUsage,
   editComponentTags,
   uploadComponent,
   confirmUpload,

@@ -73,7 +73,8 @@ export interface UsageReader {
   /**
    * One component's rollups over [from, to), summed per bucket of `bucketSeconds` (60 or a
    * multiple of 3600), environment, variant and type. Whole hours come from the hourly rollups,
-   * the rest from the minute rollups.
+   * the rest from the minute rollups, and so does the latest complete hour (the worker may not
+   * have rolled it up yet).
    */
   series(query: { componentId: string; from: Date; to: Date; bucketSeconds: number }): Promise<UsageBucket[]>;
   /** The component's most frequent errors last seen in [from, to), by stack hash, most counted first. */

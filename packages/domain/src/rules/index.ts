@@ -12,3 +12,4 @@ export * from './membership-changes.js';
 export * from './webhooks.js';
 export * from './weeks.js';
 export * from './latency-histogram.js';
+export * from './error-rate-rise.js';

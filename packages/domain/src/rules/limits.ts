@@ -18,4 +18,11 @@ export const Limits = {
   webhookUrlMaxLength: 2000,
   /** Recent delivery attempts an endpoint's page lists. */
   webhookAttemptsShown: 50,
+  /** Components the organization usage report lists as the busiest. */
+  usageBusiestComponents: 10,
+  /**
+   * Components the organization usage report checks for an error rate rise (one release read
+   * each), the busiest of those that served two variants in an environment first.
+   */
+  usageRiseCandidates: 50,
 } as const;

@@ -80,3 +80,6 @@ export * from './webhooks/rotate-webhook-secret.js';
 export * from './webhooks/delete-webhook-endpoint.js';
 export * from './webhooks/redeliver-webhook-message.js';
 export * from './usage/usage-report.js';
+export * from './usage/usage-window.js';
+export * from './usage/get-component-usage.js';
+export * from './usage/get-organization-usage.js';

@@ -68,3 +68,49 @@ export interface ComponentUsageReport {
   readonly releases: readonly ReleaseMarker[];
   readonly topErrors: readonly UsageErrorGroup[];
 }
+
+/** One component's traffic over the window, for the organization's "busiest" list. */
+export interface ComponentUsageSummary {
+  readonly componentId: string;
+  readonly componentName: string;
+  readonly served: number;
+  readonly loads: number;
+  readonly renders: number;
+  readonly errors: number;
+  /** errors / (renders + errors), null without either. */
+  readonly errorRate: number | null;
+}
+
+/**
+ * A component whose error rate in an environment rose with its last release: the variant
+ * released there now against the one it replaced, both measured over the window
+ * (rule in docs/rules.md, "Usage: error rate rise").
+ */
+export interface ErrorRateRise {
+  readonly componentId: string;
+  readonly componentName: string;
+  readonly environment: string;
+  readonly releasedAt: Date;
+  readonly variantId: string;
+  readonly variantLabel: string;
+  readonly renders: number;
+  readonly errors: number;
+  readonly errorRate: number;
+  readonly previousVariantId: string;
+  readonly previousVariantLabel: string;
+  readonly previousRenders: number;
+  readonly previousErrors: number;
+  readonly previousErrorRate: number;
+}
+
+/** What the dashboard's organization usage page shows. */
+export interface OrganizationUsageReport {
+  readonly organizationId: string;
+  readonly window: UsageWindow;
+  readonly from: Date;
+  readonly to: Date;
+  /** Most served + loads first; at most Limits.usageBusiest. */
+  readonly busiest: readonly ComponentUsageSummary[];
+  /** Largest rise first. */
+  readonly errorRateRises: readonly ErrorRateRise[];
+}
