@@ -139,6 +139,14 @@ describe('accepted events', () => {
     expect(res.header('access-control-allow-headers')).toContain('*');
   });
 
+  it('is in the OpenAPI document, with its body schema and its problems', async () => {
+    const doc = (await get(delivery.url, '/openapi.json')).json();
+    const operation = doc.paths['/v1/events'].post;
+    expect(Object.keys(operation.requestBody.content)).toEqual(['text/plain', 'application/json']);
+    expect(Object.keys(operation.responses)).toEqual(['204', '400', '405', '413', '415', '429', '503']);
+    expect(Object.keys(doc.components.schemas.UsageEvent.properties)).toEqual(['type', 'component', 'env', 'variant', 'isolation', 'sdk', 'host', 'session', 'seq', 'rate', 'name', 'ms', 'cache', 'error']);
+  });
+
   it('refuses GET with 405 and Allow', async () => {
     const res = await get(delivery.url, '/v1/events');
     expect(res.status).toBe(405);
