@@ -169,6 +169,11 @@ try {
   const ratios = alone.map((a, i) => beside[i]!.rps / a.rps);
   const cpuAlone = median(alone.map((r) => r.cpuPerResponse));
   const cpuBeside = median(beside.map((r) => r.cpuPerResponse));
+  // The hot path's own cost while ingesting: the server's CPU less what the ingest took (its events x its cost per event, from phase 1).
+  const ingestMicrosPerEvent = serverMicros / Math.max(1, accepted);
+  const cpuNet = median(
+    beside.map((r, i) => Math.max(0, r.cpuPerResponse * r.requests - besideIngest[i]!.rps * SECONDS * BATCH * ingestMicrosPerEvent) / Math.max(1, r.requests)),
+  );
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const lines = [
@@ -188,6 +193,7 @@ try {
     `| req/s (median) | ${median(alone.map((r) => r.rps)).toFixed(0)} | ${median(beside.map((r) => r.rps)).toFixed(0)} |`,
     `| p50 / p99 | ${ms(median(alone.map((r) => r.p50)))} / ${ms(median(alone.map((r) => r.p99)))} | ${ms(median(beside.map((r) => r.p50)))} / ${ms(median(beside.map((r) => r.p99)))} |`,
     `| server CPU per /consume response (median; while ingesting, the ingest's CPU included) | ${cpuAlone.toFixed(1)} µs | ${cpuBeside.toFixed(1)} µs |`,
+    `| the same, net of the ingest's CPU (its events x its µs per event above) | ${cpuAlone.toFixed(1)} µs | ${cpuNet.toFixed(1)} µs |`,
     `| ingest beside it: batches/s, POST p99 (median) | | ${median(besideIngest.map((r) => r.rps)).toFixed(0)}, ${ms(median(besideIngest.map((r) => r.p99)))} |`,
     '',
     `Throughput while ingesting / alone: median of per-round ratios ${median(ratios).toFixed(3)} [${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}].`,
