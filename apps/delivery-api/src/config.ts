@@ -41,6 +41,8 @@ export interface UsagePolicy {
   readonly eventsPerNetwork: number;
   /** Events about one component, from everyone, per window. */
   readonly eventsPerComponent: number;
+  /** Ids one client network may make the instance read from the database (not cached yet), per window. */
+  readonly lookupsPerNetwork: number;
   readonly limitWindowSeconds: number;
 }
 
@@ -92,6 +94,8 @@ export const defaultUsagePolicy: UsagePolicy = {
   // A large office or carrier NAT behind one address; and a popular component, from every page.
   eventsPerNetwork: 30_000,
   eventsPerComponent: 600_000,
+  // A page names a few components and variants, cached after their first read.
+  lookupsPerNetwork: 1000,
   limitWindowSeconds: 60,
 };
 

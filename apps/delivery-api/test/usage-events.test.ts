@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { UsageEvent, UsageWriter } from '@cp/domain';
 import { silentLogger } from '@cp/http-runtime';
 import { makeConfig } from '../src/config.js';
@@ -25,7 +26,7 @@ const manual = { flushIntervalMs: 0, servedFlushIntervalMs: 0 };
 beforeAll(async () => {
   stack = await openTestStack();
   delivery = await startInstance(stack, { config: { trustProxy: true, usage: manual } });
-  limited = await startInstance(stack, { config: { trustProxy: true, usage: { ...manual, eventsPerNetwork: 100, eventsPerComponent: 150 } } });
+  limited = await startInstance(stack, { config: { trustProxy: true, usage: { ...manual, eventsPerNetwork: 100, eventsPerComponent: 150, lookupsPerNetwork: 8 } } });
   const { actor } = await aUser(stack.domain);
   card = await upload(stack.domain, actor, { name: 'Usage card' });
   await publish(stack.domain, actor, card.componentId, 'prod');
@@ -268,6 +269,25 @@ describe('budgets, counted in events', () => {
     const refused = answers.filter((res) => res.status === 429);
     expect(refused).toHaveLength(3);
     expect(detail(refused[0]!)).toBe(`Too many usage events about this component: retry in ${retryAfter(refused[0]!)} seconds, or sample fewer events.`);
+  });
+});
+
+describe('made-up ids', () => {
+  it('cost the database a bounded number of reads per client network: then 429', async () => {
+    // The card's ids, read once (from elsewhere): cached from now on.
+    expect((await post(limited, batch(events(1)))).status).toBe(204);
+    const from = aNetwork();
+    const madeUp = () => events(3).map((event) => ({ ...event, component: randomUUID() }));
+    // 3 reads of 8, then 6 more: refused (and counted, as every refusal).
+    expect((await post(limited, batch(madeUp()), { from })).status).toBe(204);
+    const res = await post(limited, batch([...madeUp(), ...madeUp()]), { from });
+    expect(res.status).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(detail(res)).toBe(
+      `Too many unknown component and variant ids from this network: send the ids /consume returned; retry in ${res.header('retry-after')} seconds.`,
+    );
+    // Known ids are cached: they read nothing, and pass.
+    expect((await post(limited, batch(events(2)), { from })).status).toBe(204);
   });
 });
 

@@ -16,7 +16,7 @@ export const usagePaths = (config: AppConfig): ZodOpenApiPathsObject => ({
         `A batch of at most ${MAX_EVENTS} events in at most ${MAX_BODY_BYTES} bytes, as \`text/plain;charset=UTF-8\` (what \`navigator.sendBeacon\` and a keepalive \`fetch\` send without a CORS preflight) or \`application/json\`. Wire format version 1 is strict: a field it does not define is refused (400, naming it).`,
         'The server stamps each event with its own clock and keeps only a browser family derived from User-Agent; it stores no address and no User-Agent.',
         'Events about an unknown component, an environment its organization does not have, or a variant of another component are answered 204 like the others and not stored (counted in the service\'s metrics).',
-        `Budgets, counted in events: ${config.usage.eventsPerNetwork} per client network and ${config.usage.eventsPerComponent} per component every ${config.usage.limitWindowSeconds} s; past one, 429 with \`Retry-After\`.`,
+        `Budgets, counted in events: ${config.usage.eventsPerNetwork} per client network and ${config.usage.eventsPerComponent} per component every ${config.usage.limitWindowSeconds} s; and ${config.usage.lookupsPerNetwork} ids per client network the instance has not cached yet; past one, 429 with \`Retry-After\`.`,
         'Accepted events are written within about a second; a database outage keeps them in memory up to a bound (docs/delivery-api.md, "what can be lost").',
       ].join('\n\n'),
       requestBody: {
@@ -29,7 +29,7 @@ export const usagePaths = (config: AppConfig): ZodOpenApiPathsObject => ({
         '405': problemResponse('Only POST and OPTIONS; `Allow` lists them.'),
         '413': problemResponse(`A body over ${MAX_BODY_BYTES} bytes (the rest is not read; the connection closes), or more than ${MAX_EVENTS} events.`),
         '415': problemResponse('A Content-Type other than text/plain or application/json (UTF-8).'),
-        '429': problemResponse('The client network\'s or the component\'s event budget is spent.', retryAfter),
+        '429': problemResponse('The client network\'s or the component\'s event budget is spent, or the network sent too many ids unknown to the instance.', retryAfter),
         '503': problemResponse('The ids cannot be checked: the database does not answer.', retryAfter),
       },
     },

@@ -111,7 +111,9 @@ export function createEventsEndpoint(deps: EventsEndpointDeps) {
           HttpErrorCode.RateLimited,
           budget === 'network'
             ? `Too many usage events from this network: retry in ${retryAfterSeconds} seconds, or sample fewer events.`
-            : `Too many usage events about this component: retry in ${retryAfterSeconds} seconds, or sample fewer events.`,
+            : budget === 'component'
+              ? `Too many usage events about this component: retry in ${retryAfterSeconds} seconds, or sample fewer events.`
+              : `Too many unknown component and variant ids from this network: send the ids /consume returned; retry in ${retryAfterSeconds} seconds.`,
         ),
         ['Retry-After', String(retryAfterSeconds)],
       );

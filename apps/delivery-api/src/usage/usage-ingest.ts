@@ -65,12 +65,17 @@ export function createUsageIngest(deps: UsageIngestDeps): UsageIngest {
     }
 
     // Distinct ids only, each answered from the cache when it can be.
+    const componentIds = [...perComponent.keys()];
+    const variantIds = [...new Set(batch.map((event) => event.variant.toLowerCase()))];
+    const reads = await limits.payLookups(origin.network, lookups.uncached({ components: componentIds, variants: variantIds }));
+    if (reads !== null) {
+      count('rate_limited', batch.length);
+      return { outcome: 'refused', refusal: reads };
+    }
     let organizations: Map<string, string | null>;
     let variantOwners: Map<string, string | null>;
     let environments: Map<string, ReadonlySet<string>>;
     try {
-      const componentIds = [...perComponent.keys()];
-      const variantIds = [...new Set(batch.map((event) => event.variant.toLowerCase()))];
       const [orgs, owners] = await Promise.all([
         Promise.all(componentIds.map((id) => lookups.organizationOf(id))),
         Promise.all(variantIds.map((id) => lookups.componentOfVariant(id))),

@@ -12,10 +12,16 @@ export const LOOKUP_TTL = {
 
 const MAX_ENTRIES = 20_000;
 
+interface CachedLookup<T> {
+  (key: string): Promise<T | null>;
+  /** Whether `key` would be answered without a read (known, or being read already). */
+  has(key: string): boolean;
+}
+
 /** A cache of lookups by key: concurrent misses share one read, answers of `null` are kept too (shorter), failures are not kept. */
-function cachedLookup<T extends object>(load: (key: string) => Promise<T | null>, ttlMs: number): (key: string) => Promise<T | null> {
+function cachedLookup<T extends object>(load: (key: string) => Promise<T | null>, ttlMs: number): CachedLookup<T> {
   const cache = new LRUCache<string, Promise<T | null>>({ max: MAX_ENTRIES, ttl: ttlMs });
-  return (key) => {
+  const lookup = (key: string) => {
     const known = cache.get(key);
     if (known) return known;
     const loading = load(key);
@@ -30,6 +36,7 @@ function cachedLookup<T extends object>(load: (key: string) => Promise<T | null>
     );
     return loading;
   };
+  return Object.assign(lookup, { has: (key: string) => cache.has(key) });
 }
 
 /** What the ingest checks an event against: is its component known, its environment one of its organization's, its variant the component's. */
@@ -40,6 +47,8 @@ export interface UsageLookups {
   environmentsOf(organizationId: string): Promise<ReadonlySet<string>>;
   /** The component a variant belongs to, or null when no such variant exists. */
   componentOfVariant(variantId: string): Promise<string | null>;
+  /** How many of these ids would be read from the database (not cached): what the lookup budget pays. */
+  uncached(ids: { readonly components: readonly string[]; readonly variants: readonly string[] }): number;
 }
 
 export function createUsageLookups(repos: Pick<Repositories, 'components' | 'environments' | 'variants'>): UsageLookups {
@@ -59,5 +68,6 @@ export function createUsageLookups(repos: Pick<Repositories, 'components' | 'env
     organizationOf: async (id) => (await components(id))?.organizationId ?? null,
     environmentsOf: async (organizationId) => (await environments(organizationId)) ?? new Set(),
     componentOfVariant: async (id) => (await variants(id))?.componentId ?? null,
+    uncached: (ids) => ids.components.filter((id) => !components.has(id)).length + ids.variants.filter((id) => !variants.has(id)).length,
   };
 }
