@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UsageEvent, UsageWriter } from '@cp/domain';
-import { silentLogger } from '@cp/http-runtime';
+import { createLogger, silentLogger } from '@cp/http-runtime';
 import { makeConfig } from '../src/config.js';
 import { serveDelivery } from '../src/serve.js';
 import { get, send } from './support/http-client.js';
@@ -319,7 +319,9 @@ describe('writes that fail, and shutdown', () => {
       append: (list: readonly UsageEvent[]) => (failing ? Promise.reject(new Error('database down')) : stack.usage.append(list)),
       addServed: (counts) => stack.usage.addServed(counts),
     };
-    const instance = await startInstance(stack, { usage: writer, config: { usage: { ...manual, maxBufferedRows: 30 } } });
+    const lines: string[] = [];
+    const log = createLogger({ service: 'delivery-api', level: 'info', destination: { write: (line: string) => void lines.push(line) } });
+    const instance = await startInstance(stack, { usage: writer, log, config: { usage: { ...manual, maxBufferedRows: 30 } } });
     try {
       const session = 'FailFailFailFailFail01';
       expect((await post(instance, batch(events(20, { session })))).status).toBe(204);
@@ -334,6 +336,15 @@ describe('writes that fail, and shutdown', () => {
         values: [session],
       });
       expect(seqs.map((row) => row.sequence)).toEqual(Array.from({ length: 30 }, (_, i) => i + 10));
+      // Logged at warn, with counts and no event data.
+      const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(warnings.filter((line) => line.level === 40).map((line) => line.msg)).toEqual([
+        'usage events not written; kept for the next attempt',
+        'usage buffer full: oldest events dropped',
+        'usage events not written; kept for the next attempt',
+      ]);
+      expect(lines.join('')).not.toContain(session);
+      expect(lines.join('')).not.toContain('shop.example.com');
     } finally {
       await instance.close();
     }

@@ -1,7 +1,7 @@
 import type { UsageEvent, UsageWriter } from '@cp/domain';
 import type { Logger } from '@cp/http-runtime';
 import type { UsagePolicy } from '../config.js';
-import type { UsageMetrics } from './usage-metrics.js';
+import { failureOf, type UsageMetrics } from './usage-metrics.js';
 
 const WARN_EVERY_MS = 10_000;
 
@@ -67,7 +67,7 @@ export class EventBuffer {
         end({ outcome: 'failed' });
         this.rows = batch.concat(this.rows);
         const dropped = this.bound();
-        this.log.warn({ err: error, rows: batch.length, buffered: this.rows.length, dropped }, 'usage events not written; kept for the next attempt');
+        this.log.warn({ failure: failureOf(error), rows: batch.length, buffered: this.rows.length, dropped }, 'usage events not written; kept for the next attempt');
         return;
       }
     }

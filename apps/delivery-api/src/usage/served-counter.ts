@@ -2,7 +2,7 @@ import type { ConsumeTarget, LoadedConsume } from '@cp/consume';
 import { PREVIEW_ENVIRONMENT, type ServedCount, type UsageWriter } from '@cp/domain';
 import type { Logger } from '@cp/http-runtime';
 import type { UsagePolicy } from '../config.js';
-import type { UsageMetrics } from './usage-metrics.js';
+import { failureOf, type UsageMetrics } from './usage-metrics.js';
 
 /** What a cached `/consume` response counts itself with, each time it is sent (200 or 304). */
 export interface ServedSlot {
@@ -127,7 +127,7 @@ export class ServedCounter implements ServedSlots {
         if (excess-- <= 0) break;
         this.pending.delete(key);
       }
-      this.log.warn({ err: error, rows: this.pending.size }, 'served counts not written; kept for the next attempt');
+      this.log.warn({ failure: failureOf(error), rows: this.pending.size }, 'served counts not written; kept for the next attempt');
     }
   }
 }

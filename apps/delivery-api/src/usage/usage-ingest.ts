@@ -7,7 +7,7 @@ import { EventBuffer } from './event-buffer.js';
 import { createEventLimits, type LimitRefusal } from './event-limits.js';
 import { ServedCounter } from './served-counter.js';
 import { createUsageLookups } from './usage-lookups.js';
-import { createUsageMetrics, type EventResult, type UsageMetrics } from './usage-metrics.js';
+import { createUsageMetrics, failureOf, type EventResult, type UsageMetrics } from './usage-metrics.js';
 
 export interface UsageIngestDeps {
   readonly writer: UsageWriter;
@@ -86,7 +86,7 @@ export function createUsageIngest(deps: UsageIngestDeps): UsageIngest {
       const names = await Promise.all(orgIds.map((id) => lookups.environmentsOf(id)));
       environments = new Map(orgIds.map((id, i) => [id, names[i]!]));
     } catch (error) {
-      log.warn({ err: error }, 'usage events not checked: the database did not answer');
+      log.warn({ failure: failureOf(error) }, 'usage events not checked: the database did not answer');
       count('unavailable', batch.length);
       return { outcome: 'unavailable' };
     }

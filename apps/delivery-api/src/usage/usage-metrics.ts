@@ -42,3 +42,10 @@ export function createUsageMetrics(metrics: Metrics, bufferedRows: () => number)
   }
   return { events, refusals, written, dropped, flushSeconds };
 }
+
+/**
+ * What a failed usage write or lookup is logged as: the driver's code or the error's name, never
+ * its message (a database error may quote the values of the rows it refused).
+ */
+export const failureOf = (error: unknown): string =>
+  (typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : null) ?? (error instanceof Error ? error.name : typeof error);

@@ -11,7 +11,7 @@ import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js'
 import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
 import { makeConfig } from '../../src/config.js';
 import { readHostFrameFile, readHostSdkFile } from '../../src/host-sdk/host-sdk-file.js';
-import { silentLogger } from '@cp/http-runtime';
+import { type Logger, silentLogger } from '@cp/http-runtime';
 
 /**
  * Real infrastructure for one test file: a migrated database of its own
@@ -108,6 +108,8 @@ export async function startInstance(
     draining?: () => boolean;
     /** Default: the stack's. */
     usage?: UsageWriter;
+    /** Default: silent. */
+    log?: Logger;
   } = {},
 ): Promise<Instance> {
   const changes = await stack.openChangeFeed();
@@ -119,7 +121,7 @@ export async function startInstance(
     repos: options.repos ?? stack.repos,
     objects: options.objects ?? stack.domain.objects,
     changes,
-    log: silentLogger(),
+    log: options.log ?? silentLogger(),
     hostSdk: readHostSdkFile(),
     hostFrame: readHostFrameFile(),
     draining: options.draining,
