@@ -145,6 +145,8 @@ try {
   const after = await counts();
   const written = { raw: after.raw - writtenBefore.raw, minutes: after.minutes - writtenBefore.minutes };
   const dropped = await metric('delivery_usage_rows_dropped_total', 'kind="events"');
+  const flushes = await metric('delivery_usage_flush_duration_seconds_count', 'kind="events",outcome="ok"');
+  const flushSeconds = await metric('delivery_usage_flush_duration_seconds_sum', 'kind="events",outcome="ok"');
   const sentOk = (load.requests - load.errors) * BATCH;
 
   // 2. The hot path, with and without the ingest.
@@ -186,6 +188,7 @@ try {
     `| marker visible in usage.minutes after its 204: median / max (${visibility.length} markers) | ${ms(median(visibility))} / ${ms(Math.max(...visibility))} |`,
     `| events wrk saw accepted / the server accepted (metric) / raw rows / minute-rollup count | ${sentOk} / ${accepted} / ${written.raw} / ${written.minutes} (markers included in the last three: ${visibility.length}) |`,
     `| rows dropped | ${dropped} |`,
+    `| writes (one append each), mean time of one | ${flushes}, ${ms((1000 * flushSeconds) / Math.max(1, flushes))} |`,
     `| server CPU per event / database CPU per event | ${(serverMicros / Math.max(1, accepted)).toFixed(1)} µs / ${(databaseMicros / Math.max(1, accepted)).toFixed(1)} µs |`,
     '',
     `| cached /consume, ${ROUNDS} rounds x ${SECONDS} s | alone | while ingesting |`,

@@ -26,7 +26,11 @@ export class EventBuffer {
     private readonly metrics: UsageMetrics,
     private readonly log: Logger,
   ) {
-    this.timer = policy.flushIntervalMs > 0 ? setInterval(() => void this.flush(), policy.flushIntervalMs) : null;
+    // A tick during a slow write is skipped rather than queued behind it.
+    const tick = () => {
+      if (this.writing === null) void this.flush();
+    };
+    this.timer = policy.flushIntervalMs > 0 ? setInterval(tick, policy.flushIntervalMs) : null;
     this.timer?.unref();
   }
 
@@ -37,12 +41,14 @@ export class EventBuffer {
   add(events: readonly UsageEvent[]): void {
     for (const event of events) this.rows.push(event);
     this.bound();
-    if (this.rows.length >= this.policy.flushRows) void this.flush();
+    // A write under way goes on with the next full batch itself.
+    if (this.rows.length >= this.policy.flushRows && this.writing === null) void this.flush();
   }
 
-  /** Writes everything buffered (waiting for a write under way first); stops at the first failure, keeping its rows. */
-  flush(): Promise<void> {
-    this.writing ??= this.drain().finally(() => {
+  /** Writes what is buffered now (after a write under way); stops at the first failure, keeping its rows. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    this.writing = this.drain().finally(() => {
       this.writing = null;
     });
     return this.writing;
@@ -55,9 +61,12 @@ export class EventBuffer {
     if (this.rows.length > 0) this.log.warn({ rows: this.rows.length }, 'usage events not written at shutdown: the database did not take them');
   }
 
+  /** Writes the rows buffered when it starts; rows arriving meanwhile wait for the next interval, unless a full write's worth is waiting. */
   private async drain(): Promise<void> {
-    while (this.rows.length > 0) {
+    let due = this.rows.length;
+    while (this.rows.length > 0 && (due > 0 || this.rows.length >= this.policy.flushRows)) {
       const batch = this.rows.splice(0, this.policy.flushRows);
+      due -= batch.length;
       const end = this.metrics.flushSeconds.startTimer({ kind: 'events' });
       try {
         await this.writer.append(batch);
