@@ -14,7 +14,12 @@ import { pg } from './resolve.js';
  * drops, objects in the embedded S3 server of a helper process. With
  * `cacheMaxBytes: 0` every request takes the miss path.
  */
-export async function startPostgresDeployment(options: { serverUrl: string; profileDir?: string }): Promise<Deployment & { startUncached(): Promise<Deployment> }> {
+export async function startPostgresDeployment(options: {
+  serverUrl: string;
+  profileDir?: string;
+  /** More settings of the delivery process (bench/usage trusts loopback's X-Forwarded-For). */
+  env?: Record<string, string>;
+}): Promise<Deployment & { startUncached(): Promise<Deployment>; readonly databaseUrl: string }> {
   const admin = new pg.Client({ connectionString: options.serverUrl });
   await admin.connect().catch((error: unknown) => {
     throw new Error(`PostgreSQL is not reachable at ${options.serverUrl} (set BENCH_POSTGRES_URL): ${(error as Error).message}`);
@@ -57,9 +62,10 @@ export async function startPostgresDeployment(options: { serverUrl: string; prof
       return { name, url, paths, serverPid: server.pid, databasePids, stop: () => server.stop() };
     };
 
-    const cached = await startDelivery('delivery-api', {});
+    const cached = await startDelivery('delivery-api', options.env ?? {});
     return {
       ...cached,
+      databaseUrl: databaseUrl.href,
       name: 'delivery API alone (PostgreSQL)',
       startUncached: () => startDelivery('delivery-api-uncached', { DELIVERY_CACHE_MAX_BYTES: '0' }),
       stop: stopAll,

@@ -36,8 +36,9 @@ export function parseWrk(output: string): WrkResult {
   return { requests: Number(requests[1]), rps: Number(rps[1]), p50: latencyMs(output, '50'), p99: latencyMs(output, '99'), errors };
 }
 
-/** `wrk -t1 -c<connections> -d<seconds>s --latency <url>`. */
-export async function runWrk(url: string, options: { connections: number; seconds: number }): Promise<WrkResult> {
-  const { stdout } = await run('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', url]);
+/** `wrk -t1 -c<connections> -d<seconds>s --latency [-s <script>] <url>`. */
+export async function runWrk(url: string, options: { connections: number; seconds: number; script?: string }): Promise<WrkResult> {
+  const script = options.script === undefined ? [] : ['-s', options.script];
+  const { stdout } = await run('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...script, url]);
   return parseWrk(stdout);
 }

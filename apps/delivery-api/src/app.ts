@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { ObjectStore, Repositories } from '@cp/domain';
+import type { ObjectStore, Repositories, UsageWriter } from '@cp/domain';
 import { createMetrics, createReadiness, type Metrics, type OperabilityDeps, type RouteRecorder, storeChecks } from '@cp/http-runtime';
 import { ResponseCache } from './cache/response-cache.js';
 import type { ChangeFeed } from './changes/change-feed.js';
@@ -15,8 +15,11 @@ import { createFlowEndpoint, deprecationHeaders } from './http/flow-endpoint.js'
 import { createHostDemoEndpoint } from './http/host-demo-endpoint.js';
 import { createHostSdkEndpoint } from './http/host-sdk-endpoint.js';
 import { ANY_HOST_FRAME_PATH, HOST_SDK_MAJOR, type HostSdkFile, hostFramePath, hostSdkPaths } from './host-sdk/host-sdk-file.js';
+import { createEventsEndpoint, EVENTS_PATH } from './http/events-endpoint.js';
 import { HttpErrorCode, problem, sendProblem } from './http/problem.js';
 import type { Logger } from '@cp/http-runtime';
+import type { Redis } from '@cp/http-runtime/rate-limit';
+import { createUsageIngest, type UsageIngest } from './usage/usage-ingest.js';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
 export interface AppDeps extends OperabilityDeps<Metrics> {
@@ -29,6 +32,10 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly hostSdk: HostSdkFile;
   /** The frame document of iframe isolation (packages/host dist/frame.html). */
   readonly hostFrame: HostSdkFile;
+  /** Where usage events and served counts are written (packages/db createUsageWriter). */
+  readonly usage: UsageWriter;
+  /** Shared rate-limit counters of POST /v1/events; absent or null: this process's memory. */
+  readonly redis?: Redis | null;
 }
 
 export interface DeliveryApp {
@@ -40,6 +47,8 @@ export interface DeliveryApp {
   endStreams(): void;
   /** Stops following change notifications; ends the change streams. */
   close(): void;
+  /** Usage events and served counts: `flush()` writes them now, `close()` (after the drain) writes what is left. */
+  readonly usage: Pick<UsageIngest, 'flush' | 'close'>;
   readonly metrics: Metrics;
 }
 
@@ -49,6 +58,8 @@ type Endpoint = (req: IncomingMessage, res: ServerResponse, rawQuery: string) =>
 
 interface Route {
   readonly serve: Endpoint;
+  /** Takes every method but GET and HEAD itself (POST /v1/events); null: the read-only rules (OPTIONS, 405). */
+  readonly write: ((req: IncomingMessage, res: ServerResponse) => void) | null;
   readonly headers: readonly string[];
   /** Pre-bound series for GET and HEAD; other methods are rare and looked up. */
   readonly get: RouteRecorder;
@@ -74,11 +85,12 @@ export function createApp(deps: AppDeps): DeliveryApp {
   );
   const cache = new ResponseCache(config.cache.maxBytes);
   const read = { repos: deps.repos, loaders: createVariantLoaders(deps.objects, Math.floor(config.cache.maxBytes / 4)) };
-  const endpointDeps = { cache, config, log, read, lookups };
+  const usage = createUsageIngest({ writer: deps.usage, repos: deps.repos, policy: config.usage, metrics, log, redis: deps.redis ?? null });
+  const endpointDeps = { cache, config, log, read, lookups, served: usage.served };
   const flowHeaders = deprecationHeaders(config.publicUrl, config.flowSunset);
-  const route = (path: string, serve: Endpoint, headers: readonly string[]): [string, Route] => [
+  const route = (path: string, serve: Endpoint, headers: readonly string[], write: Route['write'] = null): [string, Route] => [
     path,
-    { serve, headers, path, get: metrics.http.route(path, 'GET'), head: metrics.http.route(path, 'HEAD') },
+    { serve, write, headers, path, get: metrics.http.route(path, 'GET'), head: metrics.http.route(path, 'HEAD') },
   ];
   const sdkPaths = hostSdkPaths(deps.hostSdk);
   const draining = deps.draining ?? (() => false);
@@ -90,13 +102,15 @@ export function createApp(deps: AppDeps): DeliveryApp {
     'reason',
     ['client', 'instance', 'draining'],
   );
+  const clientAddress = clientAddressOf(config.trustProxy);
   const changesEndpoint = createChangesEndpoint({
     streams,
-    clientAddress: clientAddressOf(config.trustProxy),
+    clientAddress,
     draining,
     retryAfterSeconds: config.retryAfterSeconds,
     refusals,
   });
+  const eventsEndpoint = createEventsEndpoint({ ingest: usage, clientAddress, retryAfterSeconds: config.retryAfterSeconds, log });
   const endpoints = new Map<string, Route>([
     route('/consume', createConsumeEndpoint(endpointDeps), []),
     route('/flow', createFlowEndpoint(endpointDeps), flowHeaders),
@@ -105,6 +119,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
     route(hostFramePath(deps.hostFrame), createHostSdkEndpoint(deps.hostFrame, 'immutable', 'frame'), []),
     route('/changes', changesEndpoint, []),
     route('/examples/host', createHostDemoEndpoint(config.publicUrl, deps.hostSdk), []),
+    route(EVENTS_PATH, eventsEndpoint, [], eventsEndpoint),
   ]);
   // An SDK file pinned before a deploy loads its own build's frame document: the current one speaks the same protocol.
   const [, anyFrame] = route(`/host/frame/${HOST_SDK_MAJOR}.{hash}.html`, createHostSdkEndpoint(deps.hostFrame, 'stable', 'frame'), []);
@@ -146,6 +161,8 @@ export function createApp(deps: AppDeps): DeliveryApp {
     res.once('finish', () => recorder.record(res.statusCode, (performance.now() - start) / 1000));
     if (method === 'GET' || method === 'HEAD') {
       endpoint.serve(req, res, q === -1 ? '' : url.slice(q + 1));
+    } else if (endpoint.write !== null) {
+      endpoint.write(req, res);
     } else if (method === 'OPTIONS') {
       answerOptions(req, res, endpoint.headers);
     } else {
@@ -162,6 +179,7 @@ export function createApp(deps: AppDeps): DeliveryApp {
       unsubscribeStreams();
       streams.endAll();
     },
+    usage,
     metrics,
   };
 }

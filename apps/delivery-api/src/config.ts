@@ -27,12 +27,32 @@ export interface ChangeStreamPolicy {
   readonly maxStreams: number;
 }
 
+/** Usage events (`POST /v1/events`) and served counts (docs/delivery-api.md "Usage events"). */
+export interface UsagePolicy {
+  /** Buffered events are written this often (0: only at `flushRows`, at shutdown, or by `flush()`). */
+  readonly flushIntervalMs: number;
+  /** Rows of one write (one `append`); reaching it also starts a write. */
+  readonly flushRows: number;
+  /** Events kept while writes fail; past it the oldest are dropped (counted). Also bounds the served counts kept. */
+  readonly maxBufferedRows: number;
+  /** Served counts are written this often (a divisor of a minute; 0: only at shutdown or by `flush()`). */
+  readonly servedFlushIntervalMs: number;
+  /** Events one client network (an IPv4 address, an IPv6 /64) may send per window. */
+  readonly eventsPerNetwork: number;
+  /** Events about one component, from everyone, per window. */
+  readonly eventsPerComponent: number;
+  /** Ids one client network may make the instance read from the database (not cached yet), per window. */
+  readonly lookupsPerNetwork: number;
+  readonly limitWindowSeconds: number;
+}
+
 export interface AppConfig {
   readonly port: number;
   /** Base URL hosts use (no trailing slash); written into `Link` headers and the OpenAPI document. */
   readonly publicUrl: string;
   readonly cache: CachePolicy;
   readonly changeStreams: ChangeStreamPolicy;
+  readonly usage: UsagePolicy;
   /**
    * Which peers may state the client's address in `X-Forwarded-For` (Express's
    * `trust proxy` forms): the per-client stream cap counts by that address.
@@ -66,6 +86,19 @@ export const defaultChangeStreamPolicy: ChangeStreamPolicy = {
   maxStreams: 5000,
 };
 
+export const defaultUsagePolicy: UsagePolicy = {
+  flushIntervalMs: 1000,
+  flushRows: 5000,
+  maxBufferedRows: 50_000,
+  servedFlushIntervalMs: 10_000,
+  // A large office or carrier NAT behind one address; and a popular component, from every page.
+  eventsPerNetwork: 30_000,
+  eventsPerComponent: 600_000,
+  // A page names a few components and variants, cached after their first read.
+  lookupsPerNetwork: 1000,
+  limitWindowSeconds: 60,
+};
+
 export const DEFAULT_FLOW_SUNSET = new Date('2027-06-30T00:00:00Z');
 
 /**
@@ -77,7 +110,11 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 600;
 
 /** Test and embedded-stack convenience: a full config from the few values that vary. */
 export function makeConfig(
-  overrides: Partial<Omit<AppConfig, 'cache' | 'changeStreams'>> & { cache?: Partial<CachePolicy>; changeStreams?: Partial<ChangeStreamPolicy> } = {},
+  overrides: Partial<Omit<AppConfig, 'cache' | 'changeStreams' | 'usage'>> & {
+    cache?: Partial<CachePolicy>;
+    changeStreams?: Partial<ChangeStreamPolicy>;
+    usage?: Partial<UsagePolicy>;
+  } = {},
 ): AppConfig {
   const port = overrides.port ?? 4200;
   return {
@@ -92,5 +129,6 @@ export function makeConfig(
     ...overrides,
     cache: { ...defaultCachePolicy, ...overrides.cache },
     changeStreams: { ...defaultChangeStreamPolicy, ...overrides.changeStreams },
+    usage: { ...defaultUsagePolicy, ...overrides.usage },
   };
 }

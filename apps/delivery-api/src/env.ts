@@ -1,5 +1,5 @@
 import { EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings, type StorageSettings, storageProblems, storageSettings } from '@cp/http-runtime';
-import type { AppConfig } from './config.js';
+import { type AppConfig, defaultUsagePolicy } from './config.js';
 import { deliverySettings } from './settings.js';
 
 // process.env, parsed once at start (the variables: settings.ts; nothing else reads process.env).
@@ -7,6 +7,8 @@ import { deliverySettings } from './settings.js';
 export interface Env extends StorageSettings, ServiceSettings {
   readonly app: AppConfig;
   readonly host: string | undefined;
+  /** Shared rate-limit counters (REDIS_URL); null: this process's memory. */
+  readonly redisUrl: string | null;
 }
 
 /** Parses the given environment; throws EnvError naming every bad variable. */
@@ -34,6 +36,12 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
         maxStreamsPerClient: env.DELIVERY_CHANGES_MAX_STREAMS_PER_CLIENT,
         maxStreams: env.DELIVERY_CHANGES_MAX_STREAMS,
       },
+      usage: {
+        ...defaultUsagePolicy,
+        eventsPerNetwork: env.DELIVERY_USAGE_EVENTS_PER_NETWORK,
+        eventsPerComponent: env.DELIVERY_USAGE_EVENTS_PER_COMPONENT,
+        maxBufferedRows: env.DELIVERY_USAGE_MAX_BUFFERED_ROWS,
+      },
       trustProxy: env.DELIVERY_TRUST_PROXY,
       flowEnvironment: env.DELIVERY_FLOW_ENVIRONMENT,
       flowSunset: new Date(env.DELIVERY_FLOW_SUNSET),
@@ -41,6 +49,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       retryAfterSeconds: 5,
     },
     host: env.DELIVERY_HOST,
+    redisUrl: env.REDIS_URL ?? null,
     ...serviceSettings(env),
     ...storageSettings(env),
   };

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ObjectStore, Repositories } from '@cp/domain';
-import { createDatabase, createPglite, createRepositories, findRepositoryRoot, migrate } from '@cp/db';
+import type { ObjectStore, Repositories, UsageWriter } from '@cp/domain';
+import { createDatabase, createPglite, createRepositories, createUsageWriter, findRepositoryRoot, migrate } from '@cp/db';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import type { ChangeFeed } from './changes/change-feed.js';
 import { createPGliteChangeFeed } from './changes/pglite-change-feed.js';
@@ -13,13 +13,15 @@ export interface Resources {
   readonly repos: Repositories;
   readonly objects: ObjectStore;
   readonly changes: ChangeFeed;
+  /** Usage events and served counts, on the same pool. */
+  readonly usage: UsageWriter;
   close(): Promise<void>;
 }
 
 /**
  * The database, its change feed and the object store, from the environment.
  * PostgreSQL (production): the schema is migrated by `pnpm db:migrate` at deploy,
- * never by this read-only service. Without DATABASE_URL (a local run alone):
+ * never by this service (it reads components and writes only usage analytics). Without DATABASE_URL (a local run alone):
  * PGlite in PGLITE_DATA_DIR, migrated here, and the embedded S3 server on
  * `.data/s3`, as `pnpm start` lays them out.
  */
@@ -31,10 +33,12 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
   try {
     let repos: Repositories;
     let changes: ChangeFeed;
+    let usage: UsageWriter;
     if (env.databaseUrl !== null) {
       const database = await createDatabase({ databaseUrl: env.databaseUrl });
       closers.push(() => database.close());
       repos = createRepositories(database);
+      usage = createUsageWriter(database.sql);
       changes = createPostgresChangeFeed(env.databaseUrl, log);
     } else {
       await mkdir(env.pgliteDataDir, { recursive: true });
@@ -44,6 +48,7 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
       closers.push(() => database.close());
       await migrate({ adapterFactory: database.adapterFactory });
       repos = createRepositories(database);
+      usage = createUsageWriter(database.sql);
       changes = await createPGliteChangeFeed(pglite);
     }
     closers.push(() => changes.close());
@@ -67,7 +72,7 @@ export async function openResources(env: Env, log: Logger): Promise<Resources> {
       closers.push(() => embedded.close());
       objects = createObjectStore(embedded.config);
     }
-    return { repos, objects, changes, close };
+    return { repos, objects, changes, usage, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,18 +1,26 @@
-import type { ObjectStore, Repositories } from '@cp/domain';
+import type { ObjectStore, Repositories, UsageWriter } from '@cp/domain';
 import { type Metrics, type ReadinessCheck, type RunningService, serveHttp } from '@cp/http-runtime';
+import { createRedisClient } from '@cp/http-runtime/rate-limit';
 import { createApp, type DeliveryApp } from './app.js';
 import type { ChangeFeed } from './changes/change-feed.js';
 import type { AppConfig } from './config.js';
 import { type HostSdkFile, readHostFrameFile, readHostSdkFile } from './host-sdk/host-sdk-file.js';
 import type { Logger } from '@cp/http-runtime';
 
-/** Builds the app from ready dependencies and listens. Closing (after the drain) also stops the change feed. */
+/**
+ * Builds the app from ready dependencies and listens. Closing drains, then writes the usage
+ * events and served counts still in memory, then stops the change feed. With `redisUrl` the
+ * event budgets of POST /v1/events count in Redis (not awaited: while it is down each instance
+ * counts in its memory).
+ */
 export async function serveDelivery(options: {
   config: AppConfig;
   host?: string | undefined;
   repos: Repositories;
   objects: ObjectStore;
   changes: ChangeFeed;
+  usage: UsageWriter;
+  redisUrl?: string | null;
   log: Logger;
   /** SHUTDOWN_GRACE_SECONDS (default 10). */
   graceSeconds?: number;
@@ -25,11 +33,13 @@ export async function serveDelivery(options: {
   const { config, log } = options;
   // Built in serveHttp's callback (it takes `draining`), which runs before serveHttp resolves.
   let app!: DeliveryApp;
+  const redis = options.redisUrl ? createRedisClient(options.redisUrl) : null;
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis unavailable; usage event budgets use per-instance memory counters'));
   const hostSdk = options.hostSdk ?? readHostSdkFile();
   const hostFrame = options.hostFrame ?? readHostFrameFile();
   const server = await serveHttp({
     listener: (draining) => {
-      app = createApp({ ...options, hostSdk, hostFrame, draining });
+      app = createApp({ ...options, hostSdk, hostFrame, draining, redis });
       return app.listener;
     },
     port: config.port,
@@ -55,7 +65,10 @@ export async function serveDelivery(options: {
       app.endStreams();
       await drained;
       app.close();
+      // After the drain, so the last accepted batches are in the buffer; before the pool closes.
+      await app.usage.close();
       await options.changes.close();
+      await redis?.quit().catch(() => undefined);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { defineSettings, host, httpUrl, intAtLeast, port, serviceEnvShape, storageEnvShape, trustProxy } from '@cp/http-runtime';
+import { defineSettings, host, httpUrl, intAtLeast, port, redisEnvShape, serviceEnvShape, storageEnvShape, trustProxy } from '@cp/http-runtime';
 import { z } from 'zod';
-import { DEFAULT_FLOW_SUNSET, DEFAULT_LOAD_TIMEOUT_MS, defaultCachePolicy, defaultChangeStreamPolicy } from './config.js';
+import { DEFAULT_FLOW_SUNSET, DEFAULT_LOAD_TIMEOUT_MS, defaultCachePolicy, defaultChangeStreamPolicy, defaultUsagePolicy } from './config.js';
 
 /**
  * Every variable the delivery API reads, with its default and what it accepts
@@ -31,5 +31,10 @@ export const deliverySettings = defineSettings({
   DELIVERY_CHANGES_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(defaultChangeStreamPolicy.heartbeatMs / 1000),
   DELIVERY_CHANGES_MAX_STREAMS_PER_CLIENT: intAtLeast(1, defaultChangeStreamPolicy.maxStreamsPerClient),
   DELIVERY_CHANGES_MAX_STREAMS: intAtLeast(1, defaultChangeStreamPolicy.maxStreams),
+  // Per minute, counted in events (a batch of 20 pays 20).
+  DELIVERY_USAGE_EVENTS_PER_NETWORK: intAtLeast(1, defaultUsagePolicy.eventsPerNetwork),
+  DELIVERY_USAGE_EVENTS_PER_COMPONENT: intAtLeast(1, defaultUsagePolicy.eventsPerComponent),
+  DELIVERY_USAGE_MAX_BUFFERED_ROWS: intAtLeast(1, defaultUsagePolicy.maxBufferedRows),
   ...storageEnvShape,
+  ...redisEnvShape,
 });

@@ -102,6 +102,7 @@ test('draining ends open streams at once instead of holding the shutdown for the
     repos: stack.repos,
     objects: stack.domain.objects,
     changes: await stack.openChangeFeed(),
+    usage: stack.usage,
     log: silentLogger(),
     // Far beyond this test's timeout: closing must not wait for it.
     graceSeconds: 120,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createUsageReader, createWebhookDeliveryStore } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createUsageReader, createUsageWriter, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
@@ -81,6 +81,8 @@ export async function startStack(options: {
         repos: infrastructure.domain.repos,
         objects: infrastructure.domain.objects,
         changes: await delivery.createPGliteChangeFeed(infrastructure.pglite),
+        usage: createUsageWriter(infrastructure.database.sql),
+        redisUrl: deliveryEnv.redisUrl,
         log: createLogger({ service: 'delivery-api', level: deliveryEnv.logLevel }),
       }),
     );

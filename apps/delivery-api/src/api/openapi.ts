@@ -4,10 +4,11 @@ import { PREVIEW_KEY_HEADER } from '../http/cors.js';
 import { ExportManifest } from '@cp/consume';
 import { componentPaths } from './component-paths.js';
 import { hostPaths } from './host-paths.js';
+import { usagePaths } from './usage-paths.js';
 import { Health } from './response-schemas.js';
 import { WEBHOOKS } from './webhook-schemas.js';
 
-const NO_CREDENTIAL = `No credential: component ids are unguessable UUIDs and delivery is read-only and serves released UI, so any page on any origin may read it (CORS \`*\`, no credentials). The one exception: previews of an organization that made them private need one of its preview keys in \`${PREVIEW_KEY_HEADER}\`.`;
+const NO_CREDENTIAL = `No credential: component ids are unguessable UUIDs and delivery serves released UI (and takes only usage events, POST /v1/events), so any page on any origin may use it (CORS \`*\`, no credentials). The one exception: previews of an organization that made them private need one of its preview keys in \`${PREVIEW_KEY_HEADER}\`.`;
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
@@ -28,6 +29,7 @@ export function buildOpenApiDocument(config: AppConfig, version: string): OpenAp
     paths: {
       ...componentPaths(config),
       ...hostPaths,
+      ...usagePaths(config),
       '/': {
         get: {
           operationId: 'health',

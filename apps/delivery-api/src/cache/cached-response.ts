@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { JSON_CONTENT_TYPE, jsonBody } from '@cp/consume';
 import type { CachePolicy } from '../config.js';
 import { CORS_HEADERS } from '../http/cors.js';
+import type { ServedSlot } from '../usage/served-counter.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -33,6 +34,8 @@ export interface CachedResponse {
   readonly staleUntil: number;
   /** Bytes this entry holds, for the LRU bound. */
   readonly size: number;
+  /** Counts each time the entry is sent (a `/consume` response; null for others). */
+  readonly served: ServedSlot | null;
 }
 
 /** `private`: a preview opened by a preview key, for that caller only. */
@@ -44,10 +47,12 @@ export interface ResponseSpec {
   readonly dependsOn: readonly string[];
   /** Endpoint-specific headers (the deprecation headers of /flow). */
   readonly extraHeaders?: RawHeaders;
+  /** /consume: the served count of its component, environment and variant. */
+  readonly served?: ServedSlot;
 }
 
 /** The encodings of one response, as `sendCached` chooses among them. */
-export type Encodings = Pick<CachedResponse, 'identity' | 'gzip' | 'br'>;
+export type Encodings = Pick<CachedResponse, 'identity' | 'gzip' | 'br'> & { readonly served?: ServedSlot | null };
 
 /** One encoding of a body whose identity bytes hash to `hash`, with its headers. */
 export function representation(bytes: Buffer, hash: string, coding: string | null, common: RawHeaders): Representation {
@@ -104,5 +109,6 @@ export async function buildCachedResponse(spec: ResponseSpec, policy: CachePolic
     freshUntil: now + policy.ttlSeconds * 1000,
     staleUntil: now + (policy.ttlSeconds + policy.staleIfErrorSeconds) * 1000,
     size: body.length + (gz?.body.length ?? 0) + (br?.body.length ?? 0) + 1024,
+    served: spec.served ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { ErrorCode, isUuid } from '@cp/domain';
 import { ConsumeQuery } from '../api/query-schemas.js';
 import { loadConsumeResponse, type ConsumeTarget, type ReadDeps } from '@cp/consume';
+import { servedSlotOf, type ServedSlots } from '../usage/served-counter.js';
 import { createCachedEndpoint, type CheckedQuery } from './cached-endpoint.js';
 import { isPrivatePreviewRefusal, presentedPreviewKey, servePrivatePreview } from './private-preview.js';
 import { problem } from './problem.js';
@@ -31,7 +32,7 @@ function validateConsume(rawQuery: string): CheckedQuery<ConsumeTarget> {
  * changes) and released variants. A private preview fails that load and, for a
  * request presenting a key, is served apart (http/private-preview.ts).
  */
-export function createConsumeEndpoint(deps: ServeCachedDeps & { read: ReadDeps }) {
+export function createConsumeEndpoint(deps: ServeCachedDeps & { read: ReadDeps; served: ServedSlots }) {
   return createCachedEndpoint(
     {
       validate: validateConsume,
@@ -44,6 +45,7 @@ export function createConsumeEndpoint(deps: ServeCachedDeps & { read: ReadDeps }
           payload: loaded.response,
           freshness: preview ? 'preview' : 'released',
           dependsOn: preview ? [target.componentId, loaded.organizationId] : [target.componentId],
+          served: servedSlotOf(deps.served, target, loaded),
         };
       },
       divert: (error, target, req, res) => {

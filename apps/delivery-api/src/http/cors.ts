@@ -18,15 +18,16 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/** OPTIONS: a CORS preflight when the browser sends one, else the list of methods. */
-export function answerOptions(req: IncomingMessage, res: ServerResponse, extraHeaders: readonly string[] = []): void {
+/** OPTIONS: a CORS preflight when the browser sends one, else the list of methods (`POST, OPTIONS` for /v1/events). */
+export function answerOptions(req: IncomingMessage, res: ServerResponse, extraHeaders: readonly string[] = [], methods = ALLOWED_METHODS): void {
   const isPreflight = req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
-  const headers: string[] = ['Allow', ALLOWED_METHODS, ...CORS_HEADERS, ...extraHeaders];
+  const headers: string[] = ['Allow', methods, ...CORS_HEADERS, ...extraHeaders];
   if (isPreflight) {
     headers.push(
-      'Access-Control-Allow-Methods', ALLOWED_METHODS,
-      // `*` covers every request header except Authorization, which delivery never takes; the
-      // preview key is also named, so private previews do not depend on the wildcard.
+      'Access-Control-Allow-Methods', methods,
+      // `*` covers every request header except Authorization, which delivery never takes (the
+      // Content-Type of a JSON POST /v1/events included); the preview key is also named, so
+      // private previews do not depend on the wildcard.
       'Access-Control-Allow-Headers', `${PREVIEW_KEY_HEADER}, *`,
       'Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS),
     );

@@ -6,6 +6,7 @@ import {
   type ConsumeTarget,
   type ReadDeps,
 } from '@cp/consume';
+import { servedSlotOf, type ServedSlots } from '../usage/served-counter.js';
 import { answerFailedLoad, sendCached, withTimeout, type ServeCachedDeps } from './serve-cached.js';
 
 /** The preview key a request presents (header `Cp-Preview-Key`), or null. */
@@ -30,12 +31,12 @@ export function servePrivatePreview(
   res: ServerResponse,
   target: ConsumeTarget,
   previewKey: string,
-  deps: ServeCachedDeps & { read: ReadDeps },
+  deps: ServeCachedDeps & { read: ReadDeps; served: ServedSlots },
 ): void {
   withTimeout(loadConsumeResponse(target, deps.read, previewKey), deps.config.loadTimeoutMs)
     .then((loaded) =>
       buildCachedResponse(
-        { payload: loaded.response, freshness: 'private', dependsOn: [] },
+        { payload: loaded.response, freshness: 'private', dependsOn: [], served: servedSlotOf(deps.served, target, loaded) },
         deps.config.cache,
         Date.now(),
       ),

@@ -18,6 +18,11 @@ export const HttpErrorCode = {
   RouteNotFound: 'ROUTE_NOT_FOUND',
   Unavailable: 'UNAVAILABLE',
   TooManyStreams: 'TOO_MANY_STREAMS',
+  /** POST /v1/events: a body or batch over its bound. */
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** POST /v1/events: a client network's or a component's event budget is spent. */
+  RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
 } as const;
 type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
@@ -31,6 +36,9 @@ const STATUS: { readonly [Code in AnyCode]: number } = {
   ROUTE_NOT_FOUND: 404,
   UNAVAILABLE: 503,
   TOO_MANY_STREAMS: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 };
 

@@ -31,8 +31,9 @@ export const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
     );
   });
 
-/** Sends a cached response: the negotiated encoding, or 304 when the client's ETag matches. */
+/** Sends a cached response: the negotiated encoding, or 304 when the client's ETag matches; either counts as served. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, entry: Encodings): void {
+  entry.served?.count();
   const representation = chooseRepresentation(entry, req.headers['accept-encoding']);
   if (matchesIfNoneMatch(req.headers['if-none-match'], representation.etag)) {
     res.writeHead(304, representation.notModifiedHeaders as string[]);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDatabase, createRepositories } from '@cp/db';
+import { createDatabase, createRepositories, createUsageWriter, type Database } from '@cp/db';
 import { createTestDatabase, openMigratedPglite } from '@cp/db/testing';
-import { defaultDomainConfig, type DomainDeps, type ObjectStore, type Repositories } from '@cp/domain';
+import { defaultDomainConfig, type DomainDeps, type ObjectStore, type Repositories, type UsageWriter } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
 import { createApp, type DeliveryApp } from '../../src/app.js';
 import type { ChangeFeed } from '../../src/changes/change-feed.js';
@@ -11,7 +11,7 @@ import { createPGliteChangeFeed } from '../../src/changes/pglite-change-feed.js'
 import { createPostgresChangeFeed } from '../../src/changes/postgres-change-feed.js';
 import { makeConfig } from '../../src/config.js';
 import { readHostFrameFile, readHostSdkFile } from '../../src/host-sdk/host-sdk-file.js';
-import { silentLogger } from '@cp/http-runtime';
+import { type Logger, silentLogger } from '@cp/http-runtime';
 
 /**
  * Real infrastructure for one test file: a migrated database of its own
@@ -23,6 +23,9 @@ export interface TestStack {
   /** PostgreSQL only: this file's database. */
   readonly databaseUrl: string | null;
   readonly repos: Repositories;
+  /** Hand-written statements on the same database (the usage tables). */
+  readonly sql: Database['sql'];
+  readonly usage: UsageWriter;
   readonly domain: DomainDeps;
   readonly s3: EmbeddedS3;
   /** A new change feed (one per delivery instance, as in production). */
@@ -37,12 +40,14 @@ export async function openTestStack(): Promise<TestStack> {
   const objects = createObjectStore(s3.config);
   const serverUrl = process.env.DATABASE_URL || undefined;
   let repos: Repositories;
+  let sql: Database['sql'];
   let databaseUrl: string | null = null;
   let openChangeFeed: () => Promise<ChangeFeed>;
   let closeDatabase: () => Promise<void>;
   if (serverUrl) {
     const database = await createTestDatabase({ kind: 'postgres', databaseUrl: serverUrl });
     repos = database.repos;
+    sql = database.database.sql;
     databaseUrl = database.url ?? null;
     openChangeFeed = async () => createPostgresChangeFeed(database.url!, silentLogger());
     closeDatabase = () => database.close();
@@ -51,6 +56,7 @@ export async function openTestStack(): Promise<TestStack> {
     const pglite = await openMigratedPglite();
     const database = await createDatabase({ pglite });
     repos = createRepositories(database);
+    sql = database.sql;
     openChangeFeed = () => createPGliteChangeFeed(pglite);
     let closed: Promise<void> | undefined;
     closeDatabase = () => (closed ??= database.close().then(() => pglite.close()));
@@ -67,6 +73,8 @@ export async function openTestStack(): Promise<TestStack> {
     kind: serverUrl ? 'postgres' : 'pglite',
     databaseUrl,
     repos,
+    sql,
+    usage: createUsageWriter(sql),
     domain,
     s3,
     async openChangeFeed() {
@@ -98,6 +106,10 @@ export async function startInstance(
     /** The instance's own object store (e.g. through a fault proxy); default: the stack's. */
     objects?: ObjectStore;
     draining?: () => boolean;
+    /** Default: the stack's. */
+    usage?: UsageWriter;
+    /** Default: silent. */
+    log?: Logger;
   } = {},
 ): Promise<Instance> {
   const changes = await stack.openChangeFeed();
@@ -109,10 +121,11 @@ export async function startInstance(
     repos: options.repos ?? stack.repos,
     objects: options.objects ?? stack.domain.objects,
     changes,
-    log: silentLogger(),
+    log: options.log ?? silentLogger(),
     hostSdk: readHostSdkFile(),
     hostFrame: readHostFrameFile(),
     draining: options.draining,
+    usage: options.usage ?? stack.usage,
   });
   const server: Server = createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -124,6 +137,7 @@ export async function startInstance(
       app.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.usage.close();
       await changes.close();
     },
   };
