@@ -18,18 +18,17 @@ export interface Source {
 
 const invalid = (detail: string) => sdkError('INVALID_OPTIONS', detail);
 
-/** INVALID_OPTIONS unless the option `name` is left out or one of `allowed` ('isolation must be "iframe" or "shadow", not "x".'). */
-function oneOf(o: MountOptions, name: keyof MountOptions, allowed: readonly string[]): void {
-  const value = o[name];
-  if (value !== undefined && !allowed.includes(value as string)) {
+/** INVALID_OPTIONS unless the option `name` (its `value`) is left out or one of `allowed` ('isolation must be "iframe" or "shadow", not "x".'). */
+function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
     throw invalid(`${name} must be ${allowed.map((a) => `"${a}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')}, not "${String(value)}".`);
   }
 }
 
 function check(o: MountOptions): void {
   if (typeof o?.componentId !== 'string' || !o.componentId) throw invalid('componentId is required: the id of the component to render.');
-  oneOf(o, 'isolation', ['iframe', 'shadow']);
-  oneOf(o, 'shadowRootMode', ['open', 'closed']);
+  oneOf('isolation', o.isolation, ['iframe', 'shadow']);
+  oneOf('shadowRootMode', o.shadowRootMode, ['open', 'closed']);
   if (o.sandbox !== undefined) {
     if (o.isolation === 'shadow') throw invalid('sandbox applies to iframe isolation only.');
     for (const token of String(o.sandbox).split(/\s+/).filter(Boolean)) {
@@ -48,12 +47,12 @@ function check(o: MountOptions): void {
   if (o.previewKey !== undefined && (typeof o.previewKey !== 'string' || !o.previewKey.trim())) {
     throw invalid('previewKey must be a preview key from the dashboard (organization page), or left out.');
   }
-  oneOf(o, 'source', ['api', 'export']);
+  oneOf('source', o.source, ['api', 'export']);
   if (o.source === 'export' && (!o.env || o.preview || o.flowId !== undefined || o.previewKey !== undefined)) {
     throw invalid('source "export" serves released environments only: give env, and no preview, previewKey or flowId (previews are not exported; read them from the delivery API).');
   }
   if (o.baseUrl !== undefined) requireAbsoluteUrl('baseUrl', o.baseUrl);
-  oneOf(o, 'analytics', ['on', 'off', 'consent']);
+  oneOf('analytics', o.analytics, ['on', 'off', 'consent']);
   if (o.sampleRate !== undefined && !(typeof o.sampleRate === 'number' && o.sampleRate >= 0 && o.sampleRate <= 1)) {
     throw invalid(`sampleRate must be a number from 0 to 1, not ${String(o.sampleRate)}.`);
   }

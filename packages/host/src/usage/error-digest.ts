@@ -38,7 +38,7 @@ export const errorOf = (name: unknown, message: unknown, stack: unknown): ErrorD
 /** `fallback`: the message when no error value came (a cross-origin "Script error."). */
 export const digest = (error: unknown, fallback = ''): ErrorDigest =>
   errorOf(
-    error == null ? 'Error' : (error as object).constructor?.name || 'Object',
+    error == null ? 'Error' : (error as { constructor?: { name?: string } }).constructor?.name || 'Object',
     error instanceof Error ? error.message : error == null ? fallback : '',
     fnv(frames(error).map((line) => line.replace(POSITION, '').trim()).join('\n')),
   );

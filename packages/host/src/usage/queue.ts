@@ -63,7 +63,9 @@ export function flush(): void {
 /** Queues `event` for `url`; with `askConsent`, held until the host's consent(true) (dropped after consent(false)). */
 export function enqueue(url: string, event: UsageEvent, askConsent?: boolean): void {
   if (askConsent && !granted) {
-    if (granted === undefined) held.length < HELD_EVENTS ? held.push([url, event]) : dropped++;
+    if (granted === false) return;
+    if (held.length < HELD_EVENTS) held.push([url, event]);
+    else dropped++;
     return;
   }
   if (!count++) {
