@@ -6,6 +6,8 @@ import type { CpProblem } from './types.js';
 export interface Answer {
   readonly etag: string | null;
   readonly body: unknown;
+  /** Answered by the browser's HTTP cache (read from resource timing, docs/host-sdk.md "Usage analytics"). */
+  readonly cached: boolean;
 }
 
 export interface GetOptions {
@@ -25,6 +27,15 @@ export interface GetOptions {
 const ATTEMPTS = 5;
 /** A wrong Retry-After must not stall a page for hours. */
 const MAX_WAIT_MS = 60_000;
+
+/**
+ * Nothing crossed the network for a body that has a size. Cross-origin, resource timing
+ * shows sizes only under Timing-Allow-Origin: without it this says false.
+ */
+function fromCache(url: string): boolean {
+  const timing = performance.getEntriesByName(url).pop() as PerformanceResourceTiming | undefined;
+  return !!timing && timing.transferSize === 0 && timing.decodedBodySize > 0;
+}
 
 const isProblem = (body: unknown): body is CpProblem =>
   typeof body === 'object' && body !== null && typeof (body as CpProblem).code === 'string' && typeof (body as CpProblem).status === 'number';
@@ -54,7 +65,7 @@ export async function getJson(url: string, options: GetOptions): Promise<Answer 
       });
       if (response.status === 304) return null;
       const body: unknown = await response.json().catch(() => undefined);
-      if (response.ok && body !== undefined) return { etag: response.headers.get('ETag'), body };
+      if (response.ok && body !== undefined) return { etag: response.headers.get('ETag'), body, cached: fromCache(url) };
       problem = isProblem(body)
         ? body
         : options.missing && (response.status === 403 || response.status === 404)

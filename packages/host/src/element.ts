@@ -1,9 +1,35 @@
 import { ELEMENT_SHADOW, SSR_DATA, SSR_VARIANT } from './markup.js';
 import { start } from './mount.js';
-import type { Isolation, MountHandle, MountOptions } from './types.js';
+import type { MountHandle, MountOptions } from './types.js';
 
-/** Every attribute is an option: a change remounts with all of them. `nonce` too, read at each mount but not observed (browsers blank the attribute once the element is in the document). */
-const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'isolation', 'shadow-root-mode', 'sandbox', 'auto-height', 'max-height', 'live', 'preview-key', 'source'];
+const TEXT = 0;
+/** Present and not "false". */
+const FLAG = 1;
+/** A number; present but empty is NaN (refused by the option's check). */
+const NUMBER = 2;
+
+/**
+ * Every attribute is an option (its camelCase name), read as text, a flag or a number: a change remounts with
+ * all of them. `nonce` too, read at each mount but not observed (browsers blank the attribute once the element is in the document).
+ */
+const ATTRIBUTES: Record<string, typeof TEXT | typeof FLAG | typeof NUMBER> = {
+  'component-id': TEXT,
+  env: TEXT,
+  preview: FLAG,
+  'flow-id': TEXT,
+  'base-url': TEXT,
+  isolation: TEXT,
+  'shadow-root-mode': TEXT,
+  sandbox: TEXT,
+  'auto-height': FLAG,
+  'max-height': NUMBER,
+  live: FLAG,
+  'preview-key': TEXT,
+  source: TEXT,
+  analytics: TEXT,
+  'sample-rate': NUMBER,
+  'events-url': TEXT,
+};
 
 /**
  * The `<cp-component>` class, made on demand: `HTMLElement` does not exist
@@ -12,16 +38,19 @@ const ATTRIBUTES = ['component-id', 'env', 'preview', 'flow-id', 'base-url', 'is
 export function cpComponentClass(): CustomElementConstructor {
   return class CpComponent extends HTMLElement {
     static get observedAttributes(): string[] {
-      return ATTRIBUTES;
+      return Object.keys(ATTRIBUTES);
     }
 
-    private handle: MountHandle | null = null;
-    private value: unknown;
-    private queued = false;
-    private readonly parts: [loading: HTMLElement, error: HTMLElement, content: HTMLElement];
+    // Assigned in the constructor, not class fields: the targets the SDK is built for would get a helper for those.
+    declare private handle: MountHandle | null;
+    declare private value: unknown;
+    declare private queued: boolean;
+    declare private readonly parts: [loading: HTMLElement, error: HTMLElement, content: HTMLElement];
 
     constructor() {
       super();
+      this.handle = null;
+      this.queued = false;
       // A server-rendered element (renderComponent, Declarative Shadow DOM) arrives with its root: kept, not replaced.
       let root = this.shadowRoot;
       if (!root) (root = this.attachShadow({ mode: 'open' })).innerHTML = ELEMENT_SHADOW;
@@ -96,26 +125,17 @@ export function cpComponentClass(): CustomElementConstructor {
     }
 
     private options(): MountOptions {
-      const text = (name: string): string | undefined => this.getAttribute(name) ?? undefined;
-      const flag = (name: string): boolean | undefined => (this.hasAttribute(name) ? this.getAttribute(name) !== 'false' : undefined);
-      return {
-        componentId: text('component-id') ?? '',
-        env: text('env'),
-        preview: flag('preview'),
-        flowId: text('flow-id'),
-        baseUrl: text('base-url'),
-        isolation: text('isolation') as Isolation | undefined,
-        shadowRootMode: text('shadow-root-mode') as MountOptions['shadowRootMode'],
-        sandbox: text('sandbox'),
-        autoHeight: flag('auto-height'),
-        maxHeight: this.hasAttribute('max-height') ? Number(text('max-height') || NaN) : undefined,
-        live: flag('live'),
-        previewKey: text('preview-key'),
-        source: text('source') as MountOptions['source'],
+      const options: Record<string, unknown> = {
         // The IDL property: browsers hide a nonce attribute's value from the DOM once the element is in the document.
         nonce: this.nonce || undefined,
         data: this.value,
       };
+      for (const [name, kind] of Object.entries(ATTRIBUTES)) {
+        const value = this.getAttribute(name);
+        options[name.replace(/-./g, (dash) => dash[1]!.toUpperCase())] = value === null ? undefined : kind === FLAG ? value !== 'false' : kind === NUMBER ? Number(value || NaN) : value;
+      }
+      options.componentId ??= '';
+      return options as unknown as MountOptions;
     }
   };
 }

@@ -5,6 +5,9 @@ import { render, type Rendered } from './render/render.js';
 import { discardFrame, keepWarm, prepareFrame } from './render/warm-frames.js';
 import { sourceOf, type Source } from './source.js';
 import type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, MountHandle, MountOptions } from './types.js';
+import { errorOf, NO_STACK } from './usage/error-digest.js';
+import { flush } from './usage/queue.js';
+import { usageRecorder, type Record } from './usage/recorder.js';
 import type { Variant } from './variant.js';
 
 /** What the element shows around the content; 'error' only while nothing is rendered. */
@@ -61,9 +64,13 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
   const emit = (type: string, detail: CpLoadDetail | CpErrorDetail | CpActionDetail): void => {
     host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   };
+  // Set once the options are checked; undefined: this mount sends no usage events.
+  let record: Record | undefined;
+  const began = performance.now();
   const fail = (problem: CpProblem, retrying: boolean): void => {
     if (!shown) onState?.('error');
     emit('cp-error', { problem, retrying });
+    record?.('error', 'sdk', shown?.variantId ?? null, { error: errorOf(problem.code, problem.detail, NO_STACK) });
   };
 
   const isolation = options.isolation ?? 'iframe';
@@ -84,7 +91,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     early = null;
   };
 
-  async function show(variant: Variant, base: string): Promise<void> {
+  async function show(variant: Variant, base: string, since: number): Promise<void> {
     // The server-rendered variant keeps its nodes (its scripts run now); any other goes into a hidden box.
     const adopted = shown && !shown.rendered && shown.variantId === variant.id ? shown.box : null;
     const box = adopted ?? (pending = early ?? hiddenBox());
@@ -101,10 +108,13 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
         autoHeight: options.autoHeight ?? variant.loader.autoHeight,
         maxHeight: options.maxHeight,
         data: sent,
+        id: variant.id,
         onAction: (action, payload) => {
           emit('cp-action', { action, payload });
           options.onAction?.(action, payload);
+          record?.('interaction', action.slice(0, 64), variant.id);
         },
+        onError: (name, error) => record?.('error', name, variant.id, { error }),
       }, !!adopted);
     } catch (error) {
       if (!adopted) {
@@ -129,6 +139,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     shown = { variantId: variant.id, box, rendered };
     onState?.('ready');
     emit('cp-load', { variantId: variant.id, variantName: variant.name });
+    record?.('render', 'ready', variant.id, { ms: performance.now() - since });
     settle[0]();
     // The next mount or live switch from this base writes into a frame that has loaded already.
     if (isolation === 'iframe') keepWarm(base, sandbox);
@@ -136,10 +147,13 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
 
   /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
   async function load({ base, url, pick, headers, missing }: Source): Promise<void> {
+    const asked = performance.now();
     const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers, missing });
     if (!answer) return;
     const variant = pick(answer.body);
-    if (variant.id !== shown?.variantId || !shown.rendered) await show(variant, base);
+    record?.('load', 'consume', variant.id, { ms: performance.now() - asked, cache: answer.cached });
+    // The first render counts from the mount's start, a live switch from its request.
+    if (variant.id !== shown?.variantId || !shown.rendered) await show(variant, base, shown ? asked : began);
     etag = answer.etag;
   }
 
@@ -175,6 +189,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     if (signal.aborted) return;
     try {
       const source = sourceOf(options);
+      record = usageRecorder(options, source.base, isolation);
       if (isolation === 'iframe') prepareFrame((early = pending = hiddenBox()), source.base, sandbox);
       const update = (): Promise<void> => refresh(source);
       if (options.live) watching = watchSource(source, () => void update());
@@ -200,6 +215,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
       shown?.rendered?.destroy();
       shown?.box.remove();
       shown = null;
+      // What this mount recorded leaves with it (and the queue's timer and listeners with the last events).
+      flush();
     },
   };
 }

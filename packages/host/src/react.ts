@@ -19,7 +19,7 @@ export interface CpComponentProps extends MountOptions {
  * to the mounted one (`update`). Hooks both React 18 and 19 have, nothing else.
  */
 export function CpComponent(props: CpComponentProps): ReactElement {
-  const { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, data } = props;
+  const { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl, data } = props;
   const element = useRef<HTMLDivElement>(null);
   const handle = useRef<MountHandle | null>(null);
   const sent = useRef<unknown>(undefined);
@@ -36,7 +36,7 @@ export function CpComponent(props: CpComponentProps): ReactElement {
     target.addEventListener('cp-error', onError);
     sent.current = latest.current.data;
     // Every option of mount but the two handled here: a new option left out of this list does not compile.
-    const options = { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce } satisfies Record<
+    const options = { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl } satisfies Record<
       Exclude<keyof MountOptions, 'data' | 'onAction'>,
       unknown
     >;
@@ -51,7 +51,7 @@ export function CpComponent(props: CpComponentProps): ReactElement {
       target.removeEventListener('cp-load', onLoad);
       target.removeEventListener('cp-error', onError);
     };
-  }, [componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce]);
+  }, [componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl]);
 
   useEffect(() => {
     if (!handle.current || sent.current === data) return;

@@ -18,14 +18,17 @@ export interface Source {
 
 const invalid = (detail: string) => sdkError('INVALID_OPTIONS', detail);
 
+/** INVALID_OPTIONS unless the option `name` (its `value`) is left out or one of `allowed` ('isolation must be "iframe" or "shadow", not "x".'). */
+function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw invalid(`${name} must be ${allowed.map((a) => `"${a}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')}, not "${String(value)}".`);
+  }
+}
+
 function check(o: MountOptions): void {
   if (typeof o?.componentId !== 'string' || !o.componentId) throw invalid('componentId is required: the id of the component to render.');
-  if (o.isolation !== undefined && o.isolation !== 'iframe' && o.isolation !== 'shadow') {
-    throw invalid(`isolation must be "iframe" or "shadow", not "${String(o.isolation)}".`);
-  }
-  if (o.shadowRootMode !== undefined && o.shadowRootMode !== 'open' && o.shadowRootMode !== 'closed') {
-    throw invalid(`shadowRootMode must be "open" or "closed", not "${String(o.shadowRootMode)}".`);
-  }
+  oneOf('isolation', o.isolation, ['iframe', 'shadow']);
+  oneOf('shadowRootMode', o.shadowRootMode, ['open', 'closed']);
   if (o.sandbox !== undefined) {
     if (o.isolation === 'shadow') throw invalid('sandbox applies to iframe isolation only.');
     for (const token of String(o.sandbox).split(/\s+/).filter(Boolean)) {
@@ -44,11 +47,16 @@ function check(o: MountOptions): void {
   if (o.previewKey !== undefined && (typeof o.previewKey !== 'string' || !o.previewKey.trim())) {
     throw invalid('previewKey must be a preview key from the dashboard (organization page), or left out.');
   }
-  if (o.source !== undefined && o.source !== 'api' && o.source !== 'export') throw invalid(`source must be "api" or "export", not "${String(o.source)}".`);
+  oneOf('source', o.source, ['api', 'export']);
   if (o.source === 'export' && (!o.env || o.preview || o.flowId !== undefined || o.previewKey !== undefined)) {
     throw invalid('source "export" serves released environments only: give env, and no preview, previewKey or flowId (previews are not exported; read them from the delivery API).');
   }
   if (o.baseUrl !== undefined) requireAbsoluteUrl('baseUrl', o.baseUrl);
+  oneOf('analytics', o.analytics, ['on', 'off', 'consent']);
+  if (o.sampleRate !== undefined && !(typeof o.sampleRate === 'number' && o.sampleRate >= 0 && o.sampleRate <= 1)) {
+    throw invalid(`sampleRate must be a number from 0 to 1, not ${String(o.sampleRate)}.`);
+  }
+  if (o.eventsUrl !== undefined) requireAbsoluteUrl('eventsUrl', o.eventsUrl);
 }
 
 /** INVALID_OPTIONS unless `url` (the option `name`) is an absolute URL. */

@@ -45,6 +45,18 @@ export interface MountOptions {
    * change stream does not announce private previews).
    */
   readonly previewKey?: string;
+  /**
+   * Usage events (docs/host-sdk.md, "Usage analytics"): `on` (default), `off` (none), or
+   * `consent`: held in memory and sent only once the page calls `consent(true)`.
+   */
+  readonly analytics?: 'on' | 'off' | 'consent';
+  /** The share of mounts that send usage events, from 0 to 1 (default 1), decided once per mount. */
+  readonly sampleRate?: number;
+  /**
+   * The delivery API that receives usage events (`POST <eventsUrl>/v1/events`). Default: `baseUrl`
+   * with `source: 'api'`; with `source: 'export'` none are sent unless it is given.
+   */
+  readonly eventsUrl?: string;
 }
 
 export interface MountHandle {

@@ -2,7 +2,7 @@ import { mount, type CpErrorDetail, type CpLoadDetail, type Isolation, type Moun
 import { defineComponent, h, onBeforeUnmount, onMounted, ref, toRaw, watch, type PropType } from 'vue';
 
 /** The options that identify what is rendered: a change of any of them remounts. */
-const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey', 'nonce'] as const;
+const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey', 'nonce', 'analytics', 'sampleRate', 'eventsUrl'] as const;
 // Every option of mount but `data` and `onAction`: a new option left out of the list above does not compile.
 const everyOption: Exclude<keyof MountOptions, 'data' | 'onAction' | (typeof IDENTITY)[number]> extends never ? true : never = true;
 void everyOption;
@@ -35,6 +35,12 @@ export const CpComponent = defineComponent({
     previewKey: String,
     /** Shadow isolation under a CSP with nonces: the page's nonce, put on the scripts the SDK inserts. */
     nonce: String,
+    /** Usage events: `on` (default), `off`, or `consent` (sent once the page calls `consent(true)`). */
+    analytics: String as PropType<MountOptions['analytics']>,
+    /** The share of mounts that send usage events, 0 to 1. */
+    sampleRate: Number,
+    /** The delivery API that receives usage events (default: `baseUrl`; required for them with `source: 'export'`). */
+    eventsUrl: String,
     /** Any structured-cloneable value; a reactive one is sent as its plain object. */
     data: { type: null as unknown as PropType<unknown>, required: false },
   },

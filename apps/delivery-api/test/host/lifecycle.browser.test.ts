@@ -163,7 +163,7 @@ it('unmount during the wait between retries clears the timer', async () => {
     [crypto.randomUUID(), harness.delivery.url],
   );
   await waitForEvents(page, 'cp-error');
-  expect((await leftovers(page)).timers).toBe(timersBefore + 1); // the backoff
+  expect((await leftovers(page)).timers).toBe(timersBefore + 2); // the backoff, and the usage batch holding the cp-error's event
   await page.evaluate(() => window.handles[0]!.unmount());
   expect((await leftovers(page)).timers).toBe(timersBefore);
   expect(requests).toBe(1);

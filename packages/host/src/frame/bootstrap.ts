@@ -2,6 +2,7 @@ import { heightDamper } from './damping.js';
 import { contentHeight, watchSize } from './measure.js';
 import { checkLinkedFiles } from '../render/linked-integrity.js';
 import { FRAME_HELLO, type FrameDocument } from './protocol.js';
+import { digest } from '../usage/error-digest.js';
 
 /*
  * The script of the frame document the delivery API serves (`/host/frame/v1.<hash>.html`),
@@ -83,6 +84,9 @@ function start(): void {
     if (d !== undefined) setData(d);
     document.open();
     addEventListener('load', () => measureLoad(25));
+    // Everything that runs here is the component's: its failures are reported as its own.
+    addEventListener('error', (event) => port1.postMessage({ x: { n: 'uncaught', ...digest(event.error, event.message) } }));
+    addEventListener('unhandledrejection', (event) => port1.postMessage({ x: { n: 'rejection', ...digest(event.reason) } }));
     document.write(withBase(html, base));
     document.close();
     watchSize(() => (loadWaiting ? reportLoad() : size()));

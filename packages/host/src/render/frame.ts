@@ -5,6 +5,7 @@ import { linkedError } from './integrity.js';
 import type { LinkedFile } from './linked-integrity.js';
 import type { RenderOptions, Rendered } from './render.js';
 import { frameIn } from './warm-frames.js';
+import { errorOf } from '../usage/error-digest.js';
 
 /**
  * Renders into a sandboxed frame (an opaque origin: no access to the host's
@@ -41,6 +42,9 @@ export function renderFrame(slot: HTMLElement, html: string, options: RenderOpti
         }
         if (typeof message.h === 'number' && options.autoHeight) sizing.height(message.h);
         if ('a' in message) route(message.a, message.p);
+        const { x } = message;
+        // From the component's window: kept to the schema's shape whatever it holds.
+        if (x && (x.n === 'uncaught' || x.n === 'rejection')) options.onError(x.n, errorOf(x.class, x.message, x.stack));
         if (message.l === 1) loaded = true;
         if (message.r === 1) received = true;
         // Shown once loaded and, when the host gave data, once the component got it: its height then includes what the data adds.

@@ -1,4 +1,5 @@
 import type { HtmlLoader, Isolation } from '../types.js';
+import type { ErrorDigest } from '../usage/error-digest.js';
 import { sdkError } from '../problem.js';
 import { renderFrame } from './frame.js';
 import { verifyIntegrity } from './integrity.js';
@@ -21,7 +22,13 @@ export interface RenderOptions {
   /** Handed to the component's `cpReceive` once it defines it; `undefined`: nothing is sent until `update`. */
   readonly data: unknown;
   readonly onAction: (action: string, payload: unknown) => void;
+  /** The variant's id: shadow isolation names the inline scripts it runs by it (render/component-errors.ts). */
+  readonly id: string;
+  /** An uncaught error or unhandled rejection of the component (what of it may leave the page). */
+  readonly onError: (name: ComponentErrorName, error: ErrorDigest) => void;
 }
+
+export type ComponentErrorName = 'uncaught' | 'rejection';
 
 /** A rendered variant. */
 export interface Rendered {

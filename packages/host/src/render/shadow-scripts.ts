@@ -49,13 +49,13 @@ function preload(script: HTMLScriptElement, module: boolean, nonce: string): { r
   return { ready, link };
 }
 
-/** Replaces the inert parsed script with a live copy; resolves once it has run (or failed to load). */
-function execute(inert: HTMLScriptElement, module: boolean, nonce: string): Promise<void> {
+/** Replaces the inert parsed script with a live copy; resolves once it has run (or failed to load). `name`: an inline script's sourceURL. */
+function execute(inert: HTMLScriptElement, module: boolean, nonce: string, name: string): Promise<void> {
   const live = document.createElement('script');
   // The host page's nonce (under its CSP), never one the component wrote.
   for (const { name, value } of inert.attributes) if (name !== 'nonce') live.setAttribute(name, value);
   live.nonce = nonce;
-  live.text = inert.text;
+  live.text = inert.src ? inert.text : `${inert.text}\n//# sourceURL=${name}`;
   // Not async: dynamically inserted scripts then keep insertion order (the sentinel below follows its module).
   live.async = false;
   const external = live.hasAttribute('src');
@@ -80,25 +80,29 @@ export interface ScriptRun {
   alive(): boolean;
   /** The host page's CSP nonce, put on every script inserted ('' when none). */
   readonly nonce: string;
+  /** Inline scripts run as `<files><n>.js` (`//# sourceURL`), so their errors name the component (render/component-errors.ts). */
+  readonly files: string;
 }
 
 /** Runs the scripts under `root`; resolves when the classic, defer and module ones have run (async ones may run later). */
 export async function runScripts(root: ShadowRoot, instance: ScriptRun): Promise<void> {
   const ordered: (() => Promise<void>)[] = [];
   const deferred: (() => Promise<void>)[] = [];
+  let inline = 0;
   for (const script of root.querySelectorAll('script')) {
     const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
     const module = type === 'module';
     // nomodule: skipped by every browser that runs modules.
     if (!module && (!CLASSIC.test(type) || script.hasAttribute('nomodule'))) continue;
     const external = script.hasAttribute('src');
+    const name = external ? '' : `${instance.files}${inline++}.js`;
     const download = external ? preload(script, module, instance.nonce) : null;
     const run = async (): Promise<void> => {
       await download?.ready;
       await oneAtATime(async () => {
         if (!instance.alive()) return;
         instance.bind(true);
-        await execute(script, module, instance.nonce).finally(() => instance.bind(false));
+        await execute(script, module, instance.nonce, name).finally(() => instance.bind(false));
       });
       download?.link.remove();
     };

@@ -1,6 +1,7 @@
 import { INERT_TYPE, SHADOW_HOST_STYLE } from '../markup.js';
 import { actionRouter } from './contract.js';
 import type { RenderOptions, Rendered } from './render.js';
+import { watchErrors } from './component-errors.js';
 import { runScripts } from './shadow-scripts.js';
 
 interface Instance {
@@ -106,7 +107,9 @@ async function activate(host: HTMLElement, root: ShadowRoot, options: RenderOpti
       schedule();
     },
   };
-  await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined), nonce: options.nonce });
+  const files = `cp-component/${options.id}/`;
+  const unwatch = watchErrors(root, files, options.onError);
+  await runScripts(root, { alive: () => alive, bind: (on) => (running = on ? instance : undefined), nonce: options.nonce, files });
   return {
     update(next) {
       data = structuredClone(next);
@@ -115,6 +118,7 @@ async function activate(host: HTMLElement, root: ShadowRoot, options: RenderOpti
     },
     destroy() {
       alive = false;
+      unwatch();
       host.remove();
     },
   };
