@@ -14,7 +14,14 @@ import { pg } from './resolve.js';
  * drops, objects in the embedded S3 server of a helper process. With
  * `cacheMaxBytes: 0` every request takes the miss path.
  */
-export async function startPostgresDeployment(options: { serverUrl: string; profileDir?: string }): Promise<Deployment & { startUncached(): Promise<Deployment> }> {
+export async function startPostgresDeployment(options: {
+  serverUrl: string;
+  profileDir?: string;
+  /** A command the delivery process runs under (instructions.ts: callgrind), given its name. */
+  wrapper?: (name: string) => string[];
+  /** More settings for the delivery process. */
+  env?: Record<string, string>;
+}): Promise<Deployment & { startUncached(): Promise<Deployment> }> {
   const admin = new pg.Client({ connectionString: options.serverUrl });
   await admin.connect().catch((error: unknown) => {
     throw new Error(`PostgreSQL is not reachable at ${options.serverUrl} (set BENCH_POSTGRES_URL): ${(error as Error).message}`);
@@ -51,13 +58,16 @@ export async function startPostgresDeployment(options: { serverUrl: string; prof
         cwd: repoPath('apps/delivery-api'),
         env: { ...cleanEnv(), NODE_ENV: 'production', DATABASE_URL: databaseUrl.href, ...s3, DELIVERY_PORT: String(port), DELIVERY_PUBLIC_URL: `http://localhost:${port}`, ...extraEnv },
         ready: /delivery API listening/,
+        wrapper: options.wrapper?.(name),
+        timeoutMs: options.wrapper ? 900_000 : undefined,
       });
       children.push(server);
-      await Promise.all([waitFor200(url + paths.small), waitFor200(url + paths.large)]);
+      const loadMs = options.wrapper ? 900_000 : undefined;
+      await Promise.all([waitFor200(url + paths.small, loadMs), waitFor200(url + paths.large, loadMs)]);
       return { name, url, paths, serverPid: server.pid, databasePids, stop: () => server.stop() };
     };
 
-    const cached = await startDelivery('delivery-api', {});
+    const cached = await startDelivery('delivery-api', options.env ?? {});
     return {
       ...cached,
       name: 'delivery API alone (PostgreSQL)',
