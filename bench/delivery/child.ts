@@ -13,10 +13,17 @@ export interface Child {
 /**
  * Starts `node <args>` in `cwd` (its own process, so its CPU is its own) and
  * resolves once it prints a line on stdout matching `ready` (default: any).
- * Its stderr goes to ours, prefixed by `name`.
+ * Its stderr goes to ours, prefixed by `name`. `wrapper`: a command node runs
+ * under (`valgrind --tool=callgrind …`).
  */
-export function startNode(name: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; ready?: RegExp; timeoutMs?: number }): Promise<Child> {
-  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startNode(
+  name: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; ready?: RegExp; timeoutMs?: number; wrapper?: readonly string[] },
+): Promise<Child> {
+  // A wrapper (valgrind) runs node in the same process, so the pid stays the server's.
+  const [command, ...rest] = [...(options.wrapper ?? []), process.execPath, ...args];
+  const child = spawn(command!, rest, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(`[${name}] ${line}\n`));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

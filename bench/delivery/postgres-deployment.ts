@@ -17,6 +17,8 @@ import { pg } from './resolve.js';
 export async function startPostgresDeployment(options: {
   serverUrl: string;
   profileDir?: string;
+  /** A command the delivery process runs under (instructions.ts: callgrind), given its name. */
+  wrapper?: (name: string) => string[];
   /** More settings of the delivery process (bench/usage trusts loopback's X-Forwarded-For). */
   env?: Record<string, string>;
 }): Promise<Deployment & { startUncached(): Promise<Deployment>; readonly databaseUrl: string }> {
@@ -56,9 +58,12 @@ export async function startPostgresDeployment(options: {
         cwd: repoPath('apps/delivery-api'),
         env: { ...cleanEnv(), NODE_ENV: 'production', DATABASE_URL: databaseUrl.href, ...s3, DELIVERY_PORT: String(port), DELIVERY_PUBLIC_URL: `http://localhost:${port}`, ...extraEnv },
         ready: /delivery API listening/,
+        wrapper: options.wrapper?.(name),
+        timeoutMs: options.wrapper ? 900_000 : undefined,
       });
       children.push(server);
-      await Promise.all([waitFor200(url + paths.small), waitFor200(url + paths.large)]);
+      const loadMs = options.wrapper ? 900_000 : undefined;
+      await Promise.all([waitFor200(url + paths.small, loadMs), waitFor200(url + paths.large, loadMs)]);
       return { name, url, paths, serverPid: server.pid, databasePids, stop: () => server.stop() };
     };
 

@@ -39,11 +39,11 @@ export interface HttpServer {
 export async function serveHttp(options: ServeHttpOptions): Promise<HttpServer> {
   let draining = () => false;
   const listener = options.listener(() => draining());
-  const server = createServer({ keepAliveTimeout: options.keepAliveTimeoutMs }, listener);
+  const server = createServer({ keepAliveTimeout: options.keepAliveTimeoutMs });
   // Slow clients must not pin sockets: bounded header and request times.
   server.headersTimeout = 15_000;
   server.requestTimeout = options.requestTimeoutMs ?? 60_000;
-  const drain = drainable(server, (options.graceSeconds ?? 10) * 1000);
+  const drain = drainable(server, (options.graceSeconds ?? 10) * 1000, listener);
   draining = () => drain.draining;
   const port = await listen(server, options.port, options.host);
   return {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
 /**
@@ -10,7 +10,8 @@ import { Server as NetServer } from 'node:net';
  * moment (it would see a reset): its next response says `Connection: close`, and an
  * idle one ends at the server's keep-alive timeout, which clients and proxies expect.
  * Pools (database, Redis, change feed) are closed by the caller afterwards, once no
- * request can use them any more.
+ * request can use them any more. `listener`: the server's request handler, to be
+ * installed here (serveHttp) rather than passed to createServer.
  */
 export interface Drainable {
   /** True from the moment draining starts (readiness answers 503 from then on). */
@@ -19,13 +20,22 @@ export interface Drainable {
   drain(): Promise<{ forced: boolean }>;
 }
 
-export function drainable(server: Server, graceMs: number): Drainable {
+export function drainable(server: Server, graceMs: number, listener?: RequestListener): Drainable {
   let draining = false;
   let drained: Promise<{ forced: boolean }> | null = null;
-  // Responses written while draining ask the client to close the connection.
-  server.prependListener('request', (_req, res) => {
-    if (draining) res.shouldKeepAlive = false;
-  });
+  // Responses written while draining ask the client to close the connection. Given the
+  // server's listener, this is the only 'request' listener: Node emits to a lone listener
+  // without copying the listener array on every request.
+  if (listener === undefined) {
+    server.prependListener('request', (_req, res) => {
+      if (draining) res.shouldKeepAlive = false;
+    });
+  } else {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (draining) res.shouldKeepAlive = false;
+      listener(req, res);
+    });
+  }
   return {
     get draining() {
       return draining;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseSpec } from '../cache/cached-response.js';
 import { sendProblem, type Problem } from './problem.js';
 import { QueryMemo } from './query.js';
-import { serveCached, type ServeCachedDeps } from './serve-cached.js';
+import { sendFresh, serveCached, type ServeCachedDeps } from './serve-cached.js';
 
 /** A checked query: the problem that answers it, or what to load and the cache key it is kept under. */
 export type CheckedQuery<T> = { readonly problem: Problem } | { readonly problem: null; readonly target: T; readonly key: string };
@@ -30,6 +30,8 @@ export function createCachedEndpoint<T>(endpoint: CachedEndpoint<T>, deps: Serve
       sendProblem(res, request.problem, errorHeaders);
       return;
     }
+    // Checked before the miss path's closures are made: a hit allocates nothing.
+    if (sendFresh(req, res, request.key, deps)) return;
     const { target } = request;
     const divert = endpoint.divert && ((error: unknown) => endpoint.divert!(error, target, req, res));
     serveCached(req, res, request.key, endpoint.watches(target), () => endpoint.load(target), deps, errorHeaders, divert);

@@ -5,13 +5,14 @@ type Coding = 'br' | 'gzip' | 'identity';
 /** Browsers send a handful of distinct Accept-Encoding values: parse each once. */
 const parsed = new Map<string, readonly Coding[]>();
 const MEMO_LIMIT = 256;
+const IDENTITY_ONLY: readonly Coding[] = ['identity'];
 
 /**
  * The codings the client accepts, best first (RFC 9110 §12.5.3): q-values honoured,
  * `q=0` refuses, `*` stands for any coding not named. Ties prefer br, then gzip.
  */
 export function acceptedCodings(header: string | undefined): readonly Coding[] {
-  if (header === undefined || header === '') return ['identity'];
+  if (header === undefined || header === '') return IDENTITY_ONLY;
   const known = parsed.get(header);
   if (known) return known;
   const weights = new Map<string, number>();

@@ -54,8 +54,20 @@ export interface ServeCachedDeps {
 }
 
 /**
- * The hot path: a fresh entry is sent without awaiting anything. Otherwise the
- * response is (re)built once for all concurrent requests. When building fails
+ * The hot path: a fresh entry is sent without awaiting anything or allocating
+ * what a miss needs. True when answered.
+ */
+export function sendFresh(req: IncomingMessage, res: ServerResponse, key: string, deps: ServeCachedDeps): boolean {
+  const entry = deps.cache.get(key);
+  if (entry === undefined || Date.now() >= entry.freshUntil) return false;
+  deps.lookups?.inc('hit');
+  sendCached(req, res, entry);
+  return true;
+}
+
+/**
+ * The miss path, once `sendFresh` returned false: the response is (re)built once
+ * for all concurrent requests. When building fails
  * for a reason other than a domain answer (database or object store down, slow),
  * the stale entry is served if it is within stale-if-error, else 503.
  */
@@ -71,11 +83,6 @@ export function serveCached(
 ): void {
   const entry = deps.cache.get(key);
   const now = Date.now();
-  if (entry !== undefined && now < entry.freshUntil) {
-    deps.lookups?.inc('hit');
-    sendCached(req, res, entry);
-    return;
-  }
   deps.lookups?.inc('miss');
   const load = deps.cache.fill(key, dependsOn, () => buildResponse(produce, { key, stale: entry !== undefined }, deps)).then(
     (fresh) => {
