@@ -142,9 +142,9 @@ describe('everything else', () => {
 describe('the routes beside /consume and /flow, on node:http', () => {
   const headerNames = (raw: Record<string, unknown>) => Object.keys(raw).filter((name) => !['date', 'connection', 'keep-alive'].includes(name));
 
-  test('GET /: the headers Express sent, in its order, and no X-Powered-By or ETag', async () => {
+  test('GET /: the headers Express sent, in its order (and Timing-Allow-Origin), and no X-Powered-By or ETag', async () => {
     const res = await get(delivery.url, '/');
-    expect(headerNames(res.headers)).toEqual(['access-control-allow-origin', 'access-control-expose-headers', 'cache-control', 'content-type', 'content-length']);
+    expect(headerNames(res.headers)).toEqual(['access-control-allow-origin', 'access-control-expose-headers', 'timing-allow-origin', 'cache-control', 'content-type', 'content-length']);
     expect(res.header('content-type')).toBe('application/json; charset=utf-8');
     expect(res.header('cache-control')).toBe('no-store');
     expect(Number(res.header('content-length'))).toBe(res.body.length);

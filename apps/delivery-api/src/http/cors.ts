@@ -6,11 +6,14 @@ export const PREVIEW_KEY_HEADER = 'Cp-Preview-Key';
 /*
  * Delivery serves released UI to pages on any origin, without credentials:
  * `*` (never echoing the Origin, never Allow-Credentials), so responses need no
- * `Vary: Origin` and a CDN keeps one copy.
+ * `Vary: Origin` and a CDN keeps one copy. Resource timing in full (`Timing-Allow-Origin`),
+ * so the host SDK can tell a browser cache hit (`cache` of its load events) on any origin:
+ * these responses hold nothing private.
  */
 export const CORS_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin', '*',
   'Access-Control-Expose-Headers', 'ETag, Deprecation, Sunset, Link, Retry-After',
+  'Timing-Allow-Origin', '*',
 ];
 
 /** Browsers cache the preflight this long (Chromium caps it at 2 hours, Firefox at 24). */
