@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UsageEvent, UsageWriter } from '@cp/domain';
+import { NO_VARIANT, type UsageEvent, type UsageWriter } from '@cp/domain';
 import { createLogger, silentLogger } from '@cp/http-runtime';
 import { makeConfig } from '../src/config.js';
 import { serveDelivery } from '../src/serve.js';
@@ -129,6 +129,25 @@ describe('accepted events', () => {
     expect(group).toEqual({ environment: '', error_class: 'TypeError', message: 'x is undefined', count: 1 });
   });
 
+  it('stores an SDK error raised before any variant loaded (variant null) under NO_VARIANT, and text that PostgreSQL cannot hold made storable', async () => {
+    const early = anEvent({ type: 'error', name: 'sdk', variant: null, ms: undefined, cache: undefined, error: { class: 'NETWORK', message: 'offline', stack: '811c9dc5' } });
+    // An action name cut inside a surrogate pair, and a NUL in a message: one odd character must not cost the batch.
+    const action = anEvent({ type: 'interaction', name: 'add \ud83d', ms: undefined, cache: undefined });
+    const nul = anEvent({ type: 'error', name: 'uncaught', ms: undefined, cache: undefined, error: { class: 'Error', message: 'a\u0000b', stack: '0badc0de' } });
+    const session = 'OddTextOddTextOddText1';
+    expect((await post(delivery, batch([early, action, nul].map((event) => ({ ...event, session }))))).status).toBe(204);
+    await delivery.app.usage.flush();
+    const rows = await stack.sql.rows<{ variant_id: string; name: string; error_message: string | null }>({
+      text: 'SELECT "variant_id", "name", "error_message" FROM "usage"."events" WHERE "session_id" = $1 ORDER BY "name"',
+      values: [session],
+    });
+    expect(rows).toEqual([
+      { variant_id: card.variantId, name: 'add \ufffd', error_message: null },
+      { variant_id: NO_VARIANT, name: 'sdk', error_message: 'offline' },
+      { variant_id: card.variantId, name: 'uncaught', error_message: 'a\ufffdb' },
+    ]);
+  });
+
   it('answers the CORS preflight for POST', async () => {
     const res = await send(delivery.url, '/v1/events', {
       method: 'OPTIONS',
@@ -209,6 +228,11 @@ describe('refused requests', () => {
       'events[0]: unknown field "userId"; version 1 accepts type, component, env, variant, isolation, sdk, host, session, seq, rate, name, ms, cache, error',
     ],
     ['no events', () => [], 'events: must hold at least one event'],
+    [
+      'a variant of null outside an SDK error',
+      () => [anEvent({ variant: null })],
+      'events[0].variant: may be null only for an error event named "sdk" (raised before any variant was loaded)',
+    ],
   ])('400 for %s, naming the field', async (_what, list, message) => {
     const res = await post(delivery, batch(list()));
     expect(res.status).toBe(400);
@@ -345,6 +369,29 @@ describe('writes that fail, and shutdown', () => {
       ]);
       expect(lines.join('')).not.toContain(session);
       expect(lines.join('')).not.toContain('shop.example.com');
+    } finally {
+      await instance.close();
+    }
+  });
+
+  it('drops the rows of a write the database refuses as such (a data error), and goes on with the next', async () => {
+    // A NUL in text (SQLSTATE 22021), put past the schema by a writer that hands the ingest's rows to the real one.
+    let poison = true;
+    const writer: UsageWriter = {
+      append: (list: readonly UsageEvent[]) => stack.usage.append(poison ? list.map((e) => ({ ...e, hostName: 'bad\u0000host' })) : list),
+      addServed: (counts) => stack.usage.addServed(counts),
+    };
+    const instance = await startInstance(stack, { usage: writer, config: { usage: manual } });
+    try {
+      const session = 'PoisonPoisonPoison0001';
+      expect((await post(instance, batch(events(5, { session })))).status).toBe(204);
+      await instance.app.usage.flush();
+      expect(await counter(instance, 'delivery_usage_rows_dropped_total', 'kind="events"')).toBe(5);
+      poison = false;
+      expect((await post(instance, batch(events(3, { session }).map((e) => ({ ...e, seq: e.seq + 5 }))))).status).toBe(204);
+      await instance.app.usage.flush();
+      const seqs = await stack.sql.rows<{ sequence: number }>({ text: 'SELECT "sequence" FROM "usage"."events" WHERE "session_id" = $1 ORDER BY 1', values: [session] });
+      expect(seqs.map((row) => row.sequence)).toEqual([5, 6, 7]);
     } finally {
       await instance.close();
     }

@@ -24,7 +24,19 @@ export const ERROR_NAMES = ['sdk', 'uncaught', 'rejection'] as const;
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS'] as const;
 /** The one name of each type whose name is fixed. */
 const FIXED_NAME = { load: 'consume', render: 'ready' } as const;
-const ACTION = /^[\x20-\x7e]{1,64}$/;
+/** Control characters and lone surrogates (a name cut in the middle of a pair): PostgreSQL refuses NUL and broken UTF-16 in text. */
+const UNSTORABLE = /[\p{Cc}\p{Cs}]/gu;
+/**
+ * Free text from the page (action names, error classes and messages) is made storable rather than refused:
+ * one odd character must not cost the batch it came in (the SDK cuts these to a length, which may split a pair).
+ */
+const text = (max: number, what: string) =>
+  z
+    .string({ error: 'must be a string' })
+    .min(1, `must not be empty`)
+    .max(max, `must be at most ${max} characters`)
+    .transform((value) => value.replace(UNSTORABLE, '\uFFFD'))
+    .meta({ description: what });
 
 const uuid = (what: string) =>
   z
@@ -45,7 +57,9 @@ export const UsageEventWire = z
       .regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be an environment name (1-32 lower-case letters, digits or "-"), or null for a preview')
       .nullable()
       .meta({ description: 'The environment the variant was released to, or null for a preview.', example: 'prod' }),
-    variant: uuid('variant'),
+    variant: uuid('variant')
+      .nullable()
+      .meta({ description: 'The variant id (a UUID) as /consume returned it; null only for an SDK error raised before any variant was loaded.' }),
     isolation: oneOf(['iframe', 'shadow']),
     sdk: z
       .string({ error: 'must be the SDK version, such as 1.0.0' })
@@ -72,9 +86,10 @@ export const UsageEventWire = z
       .gt(0, 'must be a number in (0, 1]')
       .max(1, 'must be a number in (0, 1]')
       .meta({ description: 'The sampling rate the host page applied.' }),
-    name: z.string({ error: 'must be a string' }).meta({
-      description: `load "${FIXED_NAME.load}", render "${FIXED_NAME.render}", error ${ERROR_NAMES.map((n) => `"${n}"`).join(' | ')}, interaction: the action (1-64 printable ASCII characters), vital ${VITAL_NAMES.map((n) => `"${n}"`).join(' | ')}.`,
-    }),
+    name: text(
+      64,
+      `load "${FIXED_NAME.load}", render "${FIXED_NAME.render}", error ${ERROR_NAMES.map((n) => `"${n}"`).join(' | ')}, interaction: the action (1-64 characters; control characters and broken pairs become U+FFFD), vital ${VITAL_NAMES.map((n) => `"${n}"`).join(' | ')}.`,
+    ),
     ms: z
       .number({ error: `must be a number of milliseconds from 0 to ${MAX_MS}` })
       .min(0, `must be a number of milliseconds from 0 to ${MAX_MS}`)
@@ -84,8 +99,11 @@ export const UsageEventWire = z
     cache: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'load only: whether the browser\'s HTTP cache answered.' }),
     error: z
       .strictObject({
-        class: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
-        message: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters'),
+        class: text(64, 'The error\'s constructor name or the SDK\'s problem code.'),
+        message: z
+          .string({ error: 'must be a string' })
+          .max(200, 'must be at most 200 characters')
+          .transform((value) => value.replace(UNSTORABLE, '\uFFFD')),
         stack: z.string({ error: 'must be 8 lower-case hex digits' }).regex(/^[0-9a-f]{8}$/, 'must be 8 lower-case hex digits'),
       })
       .optional()
@@ -100,8 +118,6 @@ export const UsageEventWire = z
       if (!(ERROR_NAMES as readonly string[]).includes(event.name)) issue('name', `an error event's name is one of ${ERROR_NAMES.join(', ')}`);
     } else if (type === 'vital') {
       if (!(VITAL_NAMES as readonly string[]).includes(event.name)) issue('name', `a vital event's name is one of ${VITAL_NAMES.join(', ')}`);
-    } else if (!ACTION.test(event.name)) {
-      issue('name', 'an interaction event\'s name is its action: 1-64 printable ASCII characters');
     }
     const timed = type === 'load' || type === 'render' || type === 'vital';
     if (timed && event.ms === undefined) issue('ms', `required for ${type} events`);
@@ -109,6 +125,7 @@ export const UsageEventWire = z
     if (type !== 'load' && event.cache !== undefined) issue('cache', 'only load events carry cache');
     if (type === 'error' && event.error === undefined) issue('error', 'required for error events');
     if (type !== 'error' && event.error !== undefined) issue('error', 'only error events carry error');
+    if (event.variant === null && !(type === 'error' && event.name === 'sdk')) issue('variant', 'may be null only for an error event named "sdk" (raised before any variant was loaded)');
   })
   .meta({ id: 'UsageEvent', description: 'One event, as the host SDK reports it. The server stamps the time itself.' });
 

@@ -6,10 +6,22 @@ import { failureOf, type UsageMetrics } from './usage-metrics.js';
 const WARN_EVERY_MS = 10_000;
 
 /**
+ * A failure the same rows may pass later: no SQLSTATE (a socket error, a timeout) or one of the
+ * classes of an unreachable, restarting, overloaded or conflicting server (08, 40, 53, 57, 58).
+ * Anything else (a data or constraint error) would fail again, and rows kept for a retry go
+ * first: kept, they would hold up every later row until the bound dropped them all.
+ */
+function retryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || ['08', '40', '53', '57', '58'].includes(code.slice(0, 2));
+}
+
+/**
  * Accepted events, held in memory and written in batches: every `flushIntervalMs`, and as soon
  * as `flushRows` are waiting, one `append` (one statement) per at most `flushRows` rows. A
- * failed write keeps its rows, in order, for the next attempt; past `maxBufferedRows` the
- * oldest are dropped and counted. One write at a time, so rows reach the database in the order
+ * write that failed for a reason that passes (the database down) keeps its rows, in order, for
+ * the next attempt; past `maxBufferedRows` the oldest are dropped and counted. Rows the database
+ * refuses as such are dropped and counted at once. One write at a time, so rows reach the database in the order
  * they came.
  */
 export class EventBuffer {
@@ -74,6 +86,11 @@ export class EventBuffer {
         this.metrics.written.inc({ kind: 'events' }, batch.length);
       } catch (error) {
         end({ outcome: 'failed' });
+        if (!retryable(error)) {
+          this.metrics.dropped.inc({ kind: 'events' }, batch.length);
+          this.log.warn({ failure: failureOf(error), rows: batch.length }, 'usage events refused by the database: dropped');
+          continue;
+        }
         this.rows = batch.concat(this.rows);
         const dropped = this.bound();
         this.log.warn({ failure: failureOf(error), rows: batch.length, buffered: this.rows.length, dropped }, 'usage events not written; kept for the next attempt');

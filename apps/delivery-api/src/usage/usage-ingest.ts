@@ -1,4 +1,4 @@
-import { PREVIEW_ENVIRONMENT, type Repositories, type UsageEvent, type UsageWriter } from '@cp/domain';
+import { NO_VARIANT, PREVIEW_ENVIRONMENT, type Repositories, type UsageEvent, type UsageWriter } from '@cp/domain';
 import type { Logger, Metrics } from '@cp/http-runtime';
 import type { Redis } from '@cp/http-runtime/rate-limit';
 import type { UsageEventWire } from '../api/event-schema.js';
@@ -66,7 +66,7 @@ export function createUsageIngest(deps: UsageIngestDeps): UsageIngest {
 
     // Distinct ids only, each answered from the cache when it can be.
     const componentIds = [...perComponent.keys()];
-    const variantIds = [...new Set(batch.map((event) => event.variant.toLowerCase()))];
+    const variantIds = [...new Set(batch.flatMap((event) => (event.variant === null ? [] : [event.variant.toLowerCase()])))];
     const reads = await limits.payLookups(origin.network, lookups.uncached({ components: componentIds, variants: variantIds }));
     if (reads !== null) {
       count('rate_limited', batch.length);
@@ -107,8 +107,8 @@ export function createUsageIngest(deps: UsageIngestDeps): UsageIngest {
         unknownEnvironment += 1;
         continue;
       }
-      const variantId = event.variant.toLowerCase();
-      if (variantOwners.get(variantId) !== componentId) {
+      const variantId = event.variant === null ? NO_VARIANT : event.variant.toLowerCase();
+      if (variantId !== NO_VARIANT && variantOwners.get(variantId) !== componentId) {
         unknownVariant += 1;
         continue;
       }

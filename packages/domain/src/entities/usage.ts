@@ -13,6 +13,9 @@ export const SERVED_TYPE = 'served';
 /** Every type the rollups hold. */
 export type UsageRollupType = UsageEventType | typeof SERVED_TYPE;
 
+/** The variant of an SDK error raised before any variant was loaded (the component could not be fetched). */
+export const NO_VARIANT = '00000000-0000-0000-0000-000000000000';
+
 /** The environment of an event about a preview (`/consume` without `env`). */
 export const PREVIEW_ENVIRONMENT = '';
 
@@ -30,6 +33,7 @@ export interface UsageEvent {
   readonly componentId: string;
   /** An environment name, or PREVIEW_ENVIRONMENT. */
   readonly environment: string;
+  /** A variant of the component, or NO_VARIANT. */
   readonly variantId: string;
   readonly type: UsageEventType;
   /** load "consume", render "ready", error "sdk" | "uncaught" | "rejection", interaction: the action, vital "LCP" | "INP" | "CLS". */

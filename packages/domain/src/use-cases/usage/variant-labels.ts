@@ -1,8 +1,9 @@
+import { NO_VARIANT } from '../../entities/usage.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 
 export interface VariantLabels {
-  /** "v<sequence>"; an id that is no variant of the component keeps a short form of itself. */
+  /** "v<sequence>"; NO_VARIANT "no version"; an id that is no variant of the component keeps a short form of itself. */
   label(variantId: string): string;
   sequence(variantId: string): number | undefined;
 }
@@ -16,7 +17,7 @@ export async function variantLabels(
   variantIds: Iterable<string>,
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<VariantLabels> {
-  const wanted = new Set(variantIds);
+  const wanted = new Set([...variantIds].filter((id) => id !== NO_VARIANT));
   const sequences = new Map<string, number>();
   if (wanted.size > 0) {
     const latest = await deps.repos.variants.listForComponent(componentId, { limit: Limits.listMax });
@@ -29,6 +30,7 @@ export async function variantLabels(
   }
   return {
     label: (id) => {
+      if (id === NO_VARIANT) return 'no version';
       const sequence = sequences.get(id);
       return sequence === undefined ? id.slice(0, 8) : `v${sequence}`;
     },
