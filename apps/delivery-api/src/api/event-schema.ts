@@ -99,7 +99,12 @@ export const UsageEventWire = z
     cache: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'load only: whether the browser\'s HTTP cache answered.' }),
     error: z
       .strictObject({
-        class: text(64, 'The error\'s constructor name or the SDK\'s problem code.'),
+        // Empty (a frame may send anything): stored as "Error" rather than costing the batch.
+        class: z
+          .string({ error: 'must be a string' })
+          .max(64, 'must be at most 64 characters')
+          .transform((value) => value.replace(UNSTORABLE, '\uFFFD') || 'Error')
+          .meta({ description: 'The error\'s constructor name or the SDK\'s problem code ("Error" when empty).' }),
         message: z
           .string({ error: 'must be a string' })
           .max(200, 'must be at most 200 characters')
