@@ -79,11 +79,8 @@ export interface DashboardStackOptions {
    * instance needs) instead of a new test database and S3. The auth server then keeps its OIDC data
    * and passwords in memory; the caller closes the shared data after the stack.
    */
-  readonly shared?: { readonly repos: Repositories; readonly objects: ObjectStore; readonly usage?: UsageReader };
+  readonly shared?: { readonly repos: Repositories; readonly objects: ObjectStore; readonly usage: UsageReader };
 }
-
-/** For shared data that comes without a reader of its rollups (the delivery API's test stack): no usage recorded. */
-const noUsage: UsageReader = { series: async () => [], topErrors: async () => [], organizationTotals: async () => [] };
 
 /**
  * One test file's dashboard: its own database (createTestDatabase), the embedded S3, the auth server
@@ -92,7 +89,7 @@ const noUsage: UsageReader = { series: async () => [], topErrors: async () => []
 export async function startDashboardStack(options: DashboardStackOptions = {}): Promise<DashboardStack> {
   const [listening, owned] = await Promise.all([listenFirst(), options.shared === undefined ? ownData() : null]);
   const { repos, objects } = options.shared ?? owned!;
-  const usage = owned === null ? (options.shared?.usage ?? noUsage) : createUsageReader(owned.db.database.sql);
+  const usage = owned === null ? options.shared!.usage : createUsageReader(owned.db.database.sql);
   // A test's clock may be read (the component page's chart reads it) before the test first sets its time: until then, the real time.
   const clock: Clock = { now: () => options.clock?.now() ?? new Date() };
   const domain: DomainDeps = { repos, objects, ids: { newId: () => crypto.randomUUID() }, clock, config: defaultDomainConfig };
