@@ -174,6 +174,32 @@ it('sends load, render, interaction and error events of an iframe and a shadow c
   expect(new Set(seqs).size).toBe(seqs.length);
 });
 
+it('with no events-url, events go to the delivery API the SDK came from and land in the rollups, one per event sent', async () => {
+  const { componentId, variantId } = await harness.aComponent(failing('Delivered'), 'prod');
+  const page = await openHost(`<cp-component id="delivered" component-id="${componentId}" env="prod"></cp-component>`);
+  await page.waitForFunction(() => window.sdkEvents.filter((event) => event.detail.action === 'done').length === 1);
+  await remove(page, 'delivered'); // its unmount flushes the page's queue
+  const rows = () =>
+    harness.stack.sql.rows<{ type: string; name: string; count: number }>({
+      text: 'SELECT "type", "name", "count"::int AS count FROM "usage"."minutes" WHERE "component_id" = $1 AND "variant_id" = $2 AND "type" <> $3 ORDER BY 1, 2',
+      values: [componentId, variantId, 'served'],
+    });
+  // The keepalive POST is in flight after the unmount: written once it has arrived.
+  for (let tries = 0; tries < 100 && (await rows()).length < 6; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await harness.delivery.app.usage.flush();
+  }
+  expect(await rows()).toEqual([
+    { type: 'error', name: 'rejection', count: 1 },
+    { type: 'error', name: 'uncaught', count: 1 },
+    { type: 'interaction', name: 'done', count: 1 },
+    { type: 'interaction', name: 'picked', count: 1 },
+    { type: 'load', name: 'consume', count: 1 },
+    { type: 'render', name: 'ready', count: 1 },
+  ]);
+  expect(received).toEqual([]); // nothing went to the collector
+});
+
 it('an event queued as the page navigates away arrives (the pagehide flush)', async () => {
   const { componentId } = await harness.aComponent(componentHtml('Leaving', `cpSend('leave', { secret: 'PAYLOAD-SECRET' });`), 'prod');
   // The page leaves as the action is reported, before its usage event is queued; nothing waits on the SDK here.
