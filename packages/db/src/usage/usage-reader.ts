@@ -27,8 +27,8 @@ const ROWS_OF = (component: string): string => `
 
 /**
  * The histograms are added bucket by bucket with plain sums (NULL, for types without
- * durations, adds nothing): the same result as `usage.histogram_sum`, without a function
- * call per row, which is most of the cost of a long range (bench/README.md).
+ * durations, adds nothing): the same result as `usage.histogram_sum`, without its SQL function
+ * call per row, which costs more than the sums (bench/README.md).
  */
 const HISTOGRAM_SUM = `ARRAY[${Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => `coalesce(sum(r."histogram"[${i + 1}]), 0)`).join(', ')}]::float8[]`;
 
