@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVariantLoaders, type StaticExportDeps } from '@cp/consume';
-import { createDomainDeps } from '@cp/db';
+import { createDomainDeps, createUsageWriter } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import {
   createApp as createDelivery,
@@ -107,6 +107,7 @@ beforeAll(async () => {
     log: silentLogger(),
     hostSdk: readHostSdkFile(),
     hostFrame: readHostFrameFile(),
+    usage: createUsageWriter(db.database.sql),
   });
   const server = createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
