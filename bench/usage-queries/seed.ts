@@ -107,6 +107,12 @@ export async function seedUsage(execute: Execute, components: readonly SeededCom
     );
     if (day % 5 === 4) process.stderr.write(`  ${day + 1} days of hours\n`);
   }
+  // The daily totals the worker keeps from the hours (UsageMaintenance.rollUpHours), a day at a time as it writes them.
+  await execute(
+    `INSERT INTO "usage"."days" ("component_id", "day", "environment", "variant_id", "type", "count", "errors")
+     SELECT "component_id", date_bin('1 day', "hour", TIMESTAMPTZ '2000-01-01T00:00:00Z'), "environment", "variant_id", "type", sum("count"), sum("errors")
+     FROM "usage"."hours" GROUP BY 1, 2, 3, 4, 5 ORDER BY 2, 1, 3, 4, 5`,
+  );
   for (let hour = 0; hour <= 48; hour += 1) {
     await execute(
       `INSERT INTO "usage"."minutes" ("component_id", "minute", "environment", "variant_id", "type", "name", "count", "errors", "sum", "histogram")

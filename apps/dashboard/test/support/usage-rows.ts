@@ -1,4 +1,4 @@
-import { createUsageWriter } from '@cp/db';
+import { createUsageMaintenance, createUsageWriter } from '@cp/db';
 import type { TestDatabase } from '@cp/db/testing';
 import type { ServedCount, UsageEvent } from '@cp/domain';
 
@@ -25,20 +25,6 @@ export const usageEvents = (count: number, event: UsageEvent): UsageEvent[] =>
   Array.from({ length: count }, (_, i) => ({ ...event, at: new Date(event.at.getTime() + i * 1000), sequence: i }));
 
 /**
- * The complete hours before `until`, summed from the minute rollups into the hourly ones: what the
- * worker's hourly rollup (`UsageMaintenance.rollUpHours`) writes, done here in one statement since the
- * worker does not run in these tests. The usage reader takes whole hours from these rows only.
- */
-const ROLL_UP_HOURS = `
-  INSERT INTO "usage"."hours" ("component_id", "hour", "environment", "variant_id", "type", "name", "count", "errors", "sum", "histogram")
-  SELECT "component_id", to_timestamp(floor(extract(epoch FROM "minute") / 3600) * 3600), "environment", "variant_id", "type", "name",
-    sum("count"), sum("errors"), sum("sum"), "usage"."histogram_sum"("histogram")
-  FROM "usage"."minutes" WHERE "minute" < $1
-  GROUP BY 1, 2, 3, 4, 5, 6
-  ON CONFLICT ("component_id", "hour", "environment", "variant_id", "type", "name") DO UPDATE SET
-    "count" = excluded."count", "errors" = excluded."errors", "sum" = excluded."sum", "histogram" = excluded."histogram"`;
-
-/**
  * Records usage as the services do: host pages' events through the ingest's writer, `/consume`
  * responses through the delivery API's, then the hours before `now` rolled up as the worker does.
  */
@@ -47,6 +33,9 @@ export async function recordUsage(db: TestDatabase | null, usage: { events: read
   const writer = createUsageWriter(db.database.sql);
   await writer.append(usage.events);
   await writer.addServed(usage.served ?? []);
-  const hour = new Date(Math.floor(usage.now.getTime() / 3_600_000) * 3_600_000);
-  await db.database.sql.rows({ text: ROLL_UP_HOURS, values: [hour] });
+  const times = [...usage.events.map((event) => event.at), ...(usage.served ?? []).map((count) => count.minute)].map((at) => at.getTime());
+  if (times.length === 0) return;
+  // The worker's rollup (its jobs do not run in these tests): the complete hours, and the days that hold them.
+  const firstHour = Math.floor(Math.min(...times) / 3_600_000) * 3_600_000;
+  await createUsageMaintenance(db.database.sql).rollUpHours({ from: new Date(firstHour), until: usage.now });
 }

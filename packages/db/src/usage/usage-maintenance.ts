@@ -1,5 +1,6 @@
 import type { UsageMaintenance } from '@cp/domain';
 import type { SqlReader } from '../sql-reader.js';
+import { histogramSum } from './histogram-sum.js';
 import { addDays, createDailyPartitions, partitionName, utcDay } from './partitions.js';
 
 const HOUR_MS = 3_600_000;
@@ -24,7 +25,8 @@ const ROLL_UP_HOURS = `
   WITH "written" AS (
     INSERT INTO "usage"."hours" AS h ("component_id", "hour", "environment", "variant_id", "type", "name", "count", "errors", "sum", "histogram")
     SELECT "component_id", date_bin('1 hour', "minute", TIMESTAMPTZ '2000-01-01T00:00:00Z') AS "hour", "environment", "variant_id", "type", "name",
-      sum("count"), sum("errors"), sum("sum"), "usage"."histogram_sum"("histogram")
+      sum("count"), sum("errors"), sum("sum"),
+      CASE WHEN count("histogram") = 0 THEN NULL ELSE ${histogramSum('"histogram"', 'int4')} END
     FROM "usage"."minutes"
     WHERE "minute" >= $1 AND "minute" < $2
     GROUP BY 1, 2, 3, 4, 5, 6
@@ -38,9 +40,22 @@ const ROLL_UP_HOURS = `
   )
   SELECT count(DISTINCT "hour")::int AS "hours" FROM "written"`;
 
+/** The days that hold the hours just rolled, recomputed whole from the hourly rollups (a second statement: it reads what the first wrote). */
+const ROLL_UP_DAYS = `
+  INSERT INTO "usage"."days" AS d ("component_id", "day", "environment", "variant_id", "type", "count", "errors")
+  SELECT "component_id", date_bin('1 day', "hour", TIMESTAMPTZ '2000-01-01T00:00:00Z'), "environment", "variant_id", "type", sum("count"), sum("errors")
+  FROM "usage"."hours"
+  WHERE "hour" >= $1 AND "hour" < $2
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT ("component_id", "day", "environment", "variant_id", "type") DO UPDATE SET
+    "count" = excluded."count",
+    "errors" = excluded."errors"`;
+
 const PRUNE_ROLLUPS = `
   WITH "minutes" AS (DELETE FROM "usage"."minutes" WHERE "minute" < $1),
-       "hours" AS (DELETE FROM "usage"."hours" WHERE "hour" < $2)
+       "hours" AS (DELETE FROM "usage"."hours" WHERE "hour" < $2),
+       "days" AS (DELETE FROM "usage"."days" WHERE "day" < $2)
   DELETE FROM "usage"."error_groups" WHERE "last_seen" < $2`;
 
 // The end of the index on `hour`.
@@ -84,6 +99,7 @@ export function createUsageMaintenance(sql: SqlReader): UsageMaintenance {
       const end = floorHour(until);
       if (start >= end) return 0;
       const [row] = await sql.rows<{ hours: number }>({ text: ROLL_UP_HOURS, values: [start, end] }, EACH_CALL);
+      await sql.rows({ text: ROLL_UP_DAYS, values: [utcDay(start), addDays(utcDay(new Date(end.getTime() - 1)), 1)] }, EACH_CALL);
       return row?.hours ?? 0;
     },
 

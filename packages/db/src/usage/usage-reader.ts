@@ -1,5 +1,4 @@
 import {
-  HISTOGRAM_BUCKETS,
   type ComponentUsageTotals,
   type UsageBucket,
   type UsageErrorGroup,
@@ -7,8 +6,10 @@ import {
   type UsageRollupType,
 } from '@cp/domain';
 import type { SqlReader } from '../sql-reader.js';
+import { histogramSum } from './histogram-sum.js';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /**
  * One component's rows over a range, each read by its primary key's prefix
@@ -25,15 +26,8 @@ const ROWS_OF = (component: string): string => `
   SELECT m."minute", m."environment", m."variant_id", m."type", m."count", m."errors", m."sum", m."histogram"
   FROM "usage"."minutes" m WHERE m."component_id" = ${component} AND m."minute" >= $6 AND m."minute" < $7`;
 
-/**
- * The histograms are added bucket by bucket with plain sums (NULL, for types without
- * durations, adds nothing): the same result as `usage.histogram_sum`, without its SQL function
- * call per row, which costs more than the sums (bench/README.md).
- */
-const HISTOGRAM_SUM = `ARRAY[${Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => `coalesce(sum(r."histogram"[${i + 1}]), 0)`).join(', ')}]::float8[]`;
-
 const SUMS = `sum(r."count")::float8 AS "count", sum(r."errors")::float8 AS "errors", sum(r."sum") AS "sum",
-  ${HISTOGRAM_SUM} AS "histogram"`;
+  ${histogramSum('r."histogram"', 'float8')} AS "histogram"`;
 
 // Buckets start at multiples of $8 seconds since the epoch (a UTC day for a day).
 const SERIES = `
@@ -42,8 +36,9 @@ const SERIES = `
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
 
 const ORGANIZATION_TOTALS = `
-  SELECT c."id" AS "componentId", r."environment", r."variant_id" AS "variantId", r."type", ${SUMS}
-  FROM "public"."components" c CROSS JOIN LATERAL (${ROWS_OF('c."id"')}) r
+  SELECT c."id" AS "componentId", d."environment", d."variant_id" AS "variantId", d."type",
+    sum(d."count")::float8 AS "count", sum(d."errors")::float8 AS "errors"
+  FROM "public"."components" c JOIN "usage"."days" d ON d."component_id" = c."id" AND d."day" >= $2 AND d."day" < $3
   WHERE c."organization_id" = $1
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
 
@@ -105,11 +100,11 @@ export function createUsageReader(sql: SqlReader): UsageReader {
       return sql.rows<UsageErrorGroup>({ text: TOP_ERRORS, values: [componentId, from, to, limit] });
     },
     async organizationTotals({ organizationId, from, to }) {
-      const rows = await sql.rows<TotalsRow & { componentId: string }>({
+      const rows = await sql.rows<Omit<TotalsRow, 'sum' | 'histogram'> & { componentId: string }>({
         text: ORGANIZATION_TOTALS,
-        values: [organizationId, ...rangeValues(from, to)],
+        values: [organizationId, new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS), to],
       });
-      return rows.map((row): ComponentUsageTotals => ({ componentId: row.componentId, ...totals(row) }));
+      return rows.map((row): ComponentUsageTotals => ({ ...row, sum: 0, histogram: [] }));
     },
   };
 }

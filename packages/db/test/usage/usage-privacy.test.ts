@@ -43,6 +43,7 @@ const TABLES: Record<string, string[]> = {
   events: EVENTS,
   minutes: ROLLUP('minute'),
   hours: ROLLUP('hour'),
+  days: ['component_id uuid', 'day timestamp with time zone', 'environment text', 'variant_id uuid', 'type text', 'count bigint', 'errors bigint'],
   error_groups: [
     'component_id uuid',
     'environment text',

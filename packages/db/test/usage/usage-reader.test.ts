@@ -1,6 +1,6 @@
 import { histogramBucket, type UsageBucket } from '@cp/domain';
 import { aComponent, aUserWithOrganization, aVariant } from '../../src/testing/index.js';
-import { createUsageReader, createUsageWriter } from '../../src/usage/index.js';
+import { createUsageMaintenance, createUsageReader, createUsageWriter } from '../../src/usage/index.js';
 import { describeEachBackend } from '../support/backends.js';
 import { anEvent, events } from './usage-events.js';
 
@@ -98,7 +98,7 @@ describeEachBackend('usage reader', (db) => {
     ]);
   });
 
-  it("totals every component of the organization and nothing of another one's", async () => {
+  it("totals every component of the organization from the daily totals, and nothing of another one's", async () => {
     const first = await aComponentWithVariants();
     const second = await aComponent(db().repos, { organizationId: first.organizationId, createdBy: first.createdBy });
     const secondVariant = (await db().repos.variants.findLatest(second.id))!.id;
@@ -111,7 +111,10 @@ describeEachBackend('usage reader', (db) => {
     ]);
     await writer.addServed([{ minute: at('2031-05-04T10:31:00Z'), componentId: second.id, environment: 'prod', variantId: secondVariant, count: 6 }]);
     await anHour({ componentId: first.componentId, hour: at('2031-05-04T08:00:00Z'), environment: 'staging', variantId: first.v1, type: 'render', name: 'ready', count: 10 });
+    // The worker's rollup: hours from the minutes, then the daily totals the overview reads.
+    await createUsageMaintenance(sql()).rollUpHours({ from: at('2031-05-04T10:00:00Z'), until: at('2031-05-04T11:00:00Z') });
 
+    // Whole UTC days from the one that holds `from`.
     const totals = await createUsageReader(sql()).organizationTotals({ organizationId: first.organizationId, from: at('2031-05-04T07:00:00Z'), to: at('2031-05-04T10:40:00Z') });
     expect(totals.map((t) => [t.componentId, t.environment, t.type, t.count]).sort()).toEqual(
       [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getComponentUsage, getOrganizationUsage, histogramPercentile, type UsageEvent } from '@cp/domain';
 import { aComponent, aUserWithOrganization, aVariant, type Owner as DbOwner } from '../../src/testing/index.js';
-import { createUsageReader, createUsageWriter } from '../../src/usage/index.js';
+import { createUsageMaintenance, createUsageReader, createUsageWriter } from '../../src/usage/index.js';
 import { describeEachBackend, errorCode } from '../support/backends.js';
 import { anEvent, events } from './usage-events.js';
 
@@ -105,6 +105,8 @@ describeEachBackend('usage use cases', (db) => {
     const busy = await aReleasedComponent(owner, { v1: [300, 3], v2: [300, 3], served: 500 });
     const few = await aReleasedComponent(owner, { v1: [2, 0], v2: [1, 1], served: 5 });
 
+    // The overview reads the daily totals the worker keeps: here, its rollup of the current hour.
+    await createUsageMaintenance(db().database.sql).rollUpHours({ from: hoursAgo(1), until: new Date('2031-06-10T13:00:00Z') });
     const report = await getOrganizationUsage({ actor: { userId: owner.user.id }, organizationId: owner.organization.id, window: '30d' }, deps());
     expect(report.busiest.map((c) => [c.componentName, c.served])).toEqual([
       [busy.component.name, 500],

@@ -25,10 +25,11 @@ export interface UsageMaintenance {
   dropPartitionsBefore(before: Date): Promise<string[]>;
   /**
    * Recomputes the hourly rollups of every complete hour from `from` up to `until` (exclusive,
-   * whole hours) from the minute rollups; idempotent. Returns the hours written.
+   * whole hours) from the minute rollups, then the daily totals of the days that hold them from
+   * the hourly rollups; idempotent. Returns the hours written.
    */
   rollUpHours(range: { from: Date; until: Date }): Promise<number>;
-  /** Deletes minute rollups before `minutesBefore`, hourly rollups and error groups last seen before `hoursBefore`. */
+  /** Deletes minute rollups before `minutesBefore`; hourly rollups, daily totals and error groups last seen before `hoursBefore`. */
   pruneRollups(cutoffs: { minutesBefore: Date; hoursBefore: Date }): Promise<void>;
   /**
    * The latest hour with an hourly rollup at or after `since`, or null: where the rollups
@@ -79,6 +80,11 @@ export interface UsageReader {
   series(query: { componentId: string; from: Date; to: Date; bucketSeconds: number }): Promise<UsageBucket[]>;
   /** The component's most frequent errors last seen in [from, to), by stack hash, most counted first. */
   topErrors(query: { componentId: string; from: Date; to: Date; limit: number }): Promise<UsageErrorGroup[]>;
-  /** Totals over [from, to) per component, environment, variant and type, for every component of an organization. */
+  /**
+   * Totals per component, environment, variant and type for every component of an organization,
+   * from the daily totals: whole UTC days from the one that holds `from`, up to the last hour the
+   * worker rolled up (`to` bounds the days read). `sum` is 0 and `histogram` empty: an overview
+   * of many components reads counts only.
+   */
   organizationTotals(query: { organizationId: string; from: Date; to: Date }): Promise<ComponentUsageTotals[]>;
 }

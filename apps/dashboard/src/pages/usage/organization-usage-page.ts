@@ -29,7 +29,7 @@ export function organizationUsagePage(content: OrganizationUsagePageContent): st
     title: `Usage · ${content.organization.name}`,
     chrome: content.chrome,
     body: html`<h1>Usage</h1>
-<p class="hint">${content.organization.name}, ${span}. Served: <code>/consume</code> responses of the delivery API; loads, renders and errors: what host pages with the host SDK reported. Error rate: errors / (renders + errors).</p>
+<p class="hint">${content.organization.name}, ${span}. Served: <code>/consume</code> responses of the delivery API; loads, renders and errors: what host pages with the host SDK reported. Error rate: errors / (renders + errors). Whole UTC days, up to the last complete hour.</p>
 ${choiceLinks('Window', USAGE_WINDOWS.map((w) => ({ label: WINDOW_NAMES[w].link, href: content.windowHref(w), current: w === report.window })))}
 <h2 id="error-rate-rises">Error rate rose since the last release</h2>
 <p class="hint">Where a component's last release in an environment fails more often than the variant it replaced, both over ${span}: at least ${ErrorRateRiseRule.minimumSample} renders and errors each, and ${minimumRise} more. Largest rise first.</p>
