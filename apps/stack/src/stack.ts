@@ -46,6 +46,8 @@ export async function startStack(options: {
     host,
     maxUploadBytes: mcpEnv.maxUploadBytes,
   });
+  // The MCP server's tool and the dashboard's pages read the same rollups.
+  const usageReader = createUsageReader(infrastructure.database.sql);
   const running: { name: string; url: string; close(): Promise<void> }[] = [];
   const close = async () => {
     for (const service of running.reverse()) await service.close().catch(() => undefined);
@@ -68,7 +70,7 @@ export async function startStack(options: {
         config: mcpEnv.app,
         host: mcpEnv.host,
         domain: infrastructure.domain,
-        usage: createUsageReader(infrastructure.database.sql),
+        usage: usageReader,
         grants: infrastructure.grants,
         redisUrl: mcpEnv.redisUrl,
         log: createLogger({ service: 'mcp-server', level: mcpEnv.logLevel }),
@@ -93,7 +95,7 @@ export async function startStack(options: {
         host: dashboardEnv.host,
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
-        usage: createUsageReader(infrastructure.database.sql),
+        usage: usageReader,
         log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
       }),
     );
