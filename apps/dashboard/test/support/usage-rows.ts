@@ -1,28 +1,12 @@
 import { createUsageMaintenance, createUsageWriter } from '@cp/db';
-import type { TestDatabase } from '@cp/db/testing';
+import { aUsageEvent as anEvent, usageEvents, type TestDatabase } from '@cp/db/testing';
 import type { ServedCount, UsageEvent } from '@cp/domain';
 
 /** A usage event as the ingest stores it: a render of 12 ms in prod unless told. */
-export const aUsageEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => ({
-  environment: 'prod',
-  type: 'render',
-  name: 'ready',
-  value: 12,
-  cacheHit: null,
-  isolation: 'iframe',
-  sdkVersion: '1.1.0',
-  hostName: 'shop.example',
-  sessionId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  sequence: 0,
-  sampleRate: 1,
-  browser: 'chrome',
-  error: null,
-  ...over,
-});
+export const aUsageEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent =>
+  anEvent({ environment: 'prod', ...over });
 
-/** `count` copies of an event, a second apart. */
-export const usageEvents = (count: number, event: UsageEvent): UsageEvent[] =>
-  Array.from({ length: count }, (_, i) => ({ ...event, at: new Date(event.at.getTime() + i * 1000), sequence: i }));
+export { usageEvents };
 
 /**
  * Records usage as the services do: host pages' events through the ingest's writer, `/consume`

@@ -17,3 +17,4 @@ export {
   type Owner,
 } from './builders.js';
 export { anAuditEvent, recordAuditEvents } from './audit-events.js';
+export { aUsageEvent, usageEvents } from './usage-events.js';

@@ -1,5 +1,5 @@
 import { type UsageEvent } from '@cp/domain';
-import { aComponent, aUserWithOrganization } from '../../src/testing/index.js';
+import { aComponent, aUsageEvent, aUserWithOrganization } from '../../src/testing/index.js';
 import {
   addDays,
   COUNT_RAW_EVENTS_SQL,
@@ -12,22 +12,8 @@ import { describeEachBackend } from '../support/backends.js';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-const anEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => ({
-  environment: 'prod',
-  type: 'render',
-  name: 'ready',
-  value: 12,
-  cacheHit: null,
-  isolation: 'iframe',
-  sdkVersion: '1.1.0',
-  hostName: 'shop.example',
-  sessionId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  sequence: 0,
-  sampleRate: 1,
-  browser: 'chrome',
-  error: null,
-  ...over,
-});
+/** Events in prod unless told. */
+const anEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => aUsageEvent({ environment: 'prod', ...over });
 
 /** A seeded generator (mulberry32): the same events at every run. */
 function seeded(seed: number): () => number {

@@ -1,8 +1,7 @@
 import { histogramBucket, type UsageBucket } from '@cp/domain';
-import { aComponent, aUserWithOrganization, aVariant } from '../../src/testing/index.js';
+import { aComponent, aUserWithOrganization, aVariant, aUsageEvent as anEvent, usageEvents as events } from '../../src/testing/index.js';
 import { createUsageMaintenance, createUsageReader, createUsageWriter } from '../../src/usage/index.js';
 import { describeEachBackend } from '../support/backends.js';
-import { anEvent, events } from './usage-events.js';
 
 const at = (iso: string): Date => new Date(iso);
 const brief = (b: UsageBucket) => [b.at.toISOString(), b.environment, b.type, b.count, b.errors];

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getComponentUsage, getOrganizationUsage, histogramPercentile, type UsageEvent } from '@cp/domain';
-import { aComponent, aUserWithOrganization, aVariant, type Owner as DbOwner } from '../../src/testing/index.js';
+import { aComponent, aUserWithOrganization, aVariant, type Owner as DbOwner, aUsageEvent as anEvent, usageEvents as events } from '../../src/testing/index.js';
 import { createUsageMaintenance, createUsageReader, createUsageWriter } from '../../src/usage/index.js';
 import { describeEachBackend, errorCode } from '../support/backends.js';
-import { anEvent, events } from './usage-events.js';
 
 const NOW = new Date('2031-06-10T12:30:20Z');
 const minutesAgo = (n: number): Date => new Date(NOW.getTime() - n * 60_000);

@@ -1,25 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { histogramBucket, type UsageEvent } from '@cp/domain';
-import { aComponent, aUserWithOrganization } from '../../src/testing/index.js';
+import { histogramBucket } from '@cp/domain';
+import { aComponent, aUsageEvent, aUserWithOrganization } from '../../src/testing/index.js';
 import { createUsageWriter } from '../../src/usage/index.js';
 import { describeEachBackend } from '../support/backends.js';
 
-const anEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => ({
-  environment: 'staging',
-  type: 'render',
-  name: 'ready',
-  value: 12,
-  cacheHit: null,
-  isolation: 'iframe',
-  sdkVersion: '1.1.0',
-  hostName: 'shop.example',
-  sessionId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  sequence: 0,
-  sampleRate: 1,
-  browser: 'chrome',
-  error: null,
-  ...over,
-});
+const anEvent = aUsageEvent;
 
 describeEachBackend('usage writer', (db) => {
   const rows = <R>(text: string, values: unknown[] = []) => db().database.sql.rows<R>({ text, values });

@@ -1,7 +1,7 @@
 import type { UsageEvent } from '@cp/domain';
 
 /** A usage event as the ingest stores it; a render of 12 ms in staging unless told. */
-export const anEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => ({
+export const aUsageEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => ({
   environment: 'staging',
   type: 'render',
   name: 'ready',
@@ -19,5 +19,5 @@ export const anEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentI
 });
 
 /** `count` copies of an event, a second apart from `at`. */
-export const events = (count: number, event: UsageEvent): UsageEvent[] =>
+export const usageEvents = (count: number, event: UsageEvent): UsageEvent[] =>
   Array.from({ length: count }, (_, i) => ({ ...event, at: new Date(event.at.getTime() + i * 1000), sequence: i }));
