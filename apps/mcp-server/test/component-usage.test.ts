@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- tool results are JSON, checked by assertions */
 import { randomUUID } from 'node:crypto';
 import { createUsageWriter } from '@cp/db';
-import { aComponent, aVariant } from '@cp/db/testing';
+import { aComponent, aUsageEvent, aVariant } from '@cp/db/testing';
 import type { UsageEvent, User } from '@cp/domain';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestDomain, type TestDomain } from './support/domain.js';
@@ -38,24 +38,9 @@ async function callError(args: Record<string, unknown>, as: Client = client): Pr
   return result.structuredContent!.error as { code: string; message: string };
 }
 
-const render = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId'>): UsageEvent => ({
-  // Now, so the events fall in the current hour: the latest hours are read from the minute rollups.
-  at: new Date(),
-  environment: 'prod',
-  type: 'render',
-  name: 'ready',
-  value: 20,
-  cacheHit: null,
-  isolation: 'shadow',
-  sdkVersion: '1.1.0',
-  hostName: 'shop.example',
-  sessionId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  sequence: 0,
-  sampleRate: 1,
-  browser: 'firefox',
-  error: null,
-  ...over,
-});
+// Now, so the events fall in the current hour: the latest hours are read from the minute rollups.
+const render = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId'>): UsageEvent =>
+  aUsageEvent({ at: new Date(), environment: 'prod', isolation: 'shadow', value: 20, ...over });
 const times = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
 /** Alice's component with v1 then v2 released to prod, and `renders`/`errors` measured for each there. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createJobBoss, createUsageMaintenance, createUsageWriter, Queue } from '@cp/db';
-import { aComponent, aUserWithOrganization, createTestDatabase, type TestDatabase } from '@cp/db/testing';
+import { aComponent, aUsageEvent, aUserWithOrganization, createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import type { UsageEvent } from '@cp/domain';
 import { silentLogger } from '@cp/http-runtime';
 import {
@@ -47,24 +47,8 @@ const partitions = async (prefix: string) =>
     .map((row) => row.name)
     .filter((name) => name.startsWith(prefix));
 
-const anEvent = (componentId: string, variantId: string, when: Date, value = 20): UsageEvent => ({
-  at: when,
-  componentId,
-  environment: 'prod',
-  variantId,
-  type: 'render',
-  name: 'ready',
-  value,
-  cacheHit: null,
-  isolation: 'iframe',
-  sdkVersion: '1.1.0',
-  hostName: 'shop.example',
-  sessionId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  sequence: 0,
-  sampleRate: 1,
-  browser: 'firefox',
-  error: null,
-});
+const anEvent = (componentId: string, variantId: string, when: Date, value = 20): UsageEvent =>
+  aUsageEvent({ at: when, componentId, variantId, environment: 'prod', value });
 
 async function aComponentWithVariant() {
   const { user, organization } = await aUserWithOrganization(db.repos);
