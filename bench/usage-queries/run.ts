@@ -194,16 +194,6 @@ try {
     }
     if (c.name === 'getComponentUsage 30d') missed = median(dbMs) > TARGET_MS;
     console.log(`| ${c.name} | ${statements} | ${median(dbMs).toFixed(1)} [${Math.min(...dbMs).toFixed(1)}-${Math.max(...dbMs).toFixed(1)}] | ${median(hits)} / ${median(reads)} | ${median(wall).toFixed(1)} |`);
-    if (c.name.startsWith('getOrganizationUsage')) {
-      // The same statement without adding the histograms (the organization report shows counts only).
-      const countsOnly: number[] = [];
-      for (let run = 1; run <= ORGANIZATION_RUNS; run += 1) {
-        let total = 0;
-        for (const statement of recorded) total += (await explain({ ...statement, text: statement.text.replace(/ARRAY\[coalesce[\s\S]*?\]::float8\[\]/, 'NULL::float8[]') })).executionMs;
-        countsOnly.push(total);
-      }
-      console.log(`| ${c.name}, counts only | ${statements} | ${median(countsOnly).toFixed(1)} [${Math.min(...countsOnly).toFixed(1)}-${Math.max(...countsOnly).toFixed(1)}] | | |`);
-    }
   }
   console.log(missed ? `\nTARGET MISSED: the component page over 30 days above ${TARGET_MS} ms of database time` : `\nthe component page over 30 days within ${TARGET_MS} ms of database time`);
 } finally {
