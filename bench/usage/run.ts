@@ -56,7 +56,7 @@ process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
 
 try {
   log('starting the delivery API alone on PostgreSQL…');
-  const deployment = await startPostgresDeployment({ serverUrl: POSTGRES_URL, env: { DELIVERY_TRUST_PROXY: 'loopback' } });
+  const deployment = await startPostgresDeployment({ serverUrl: POSTGRES_URL, profileDir: process.env.BENCH_CPU_PROF_DIR, env: { DELIVERY_TRUST_PROXY: 'loopback' } });
   stops.push(() => deployment.stop());
   const db = new pg.Client({ connectionString: deployment.databaseUrl });
   await db.connect();
