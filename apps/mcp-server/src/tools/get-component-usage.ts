@@ -2,6 +2,7 @@ import {
   ErrorRateRiseRule,
   errorRateRise,
   getComponentUsage as getComponentUsageUseCase,
+  NO_VARIANT,
   USAGE_WINDOWS,
   type UsageFigures,
   type UsageSlice,
@@ -49,8 +50,8 @@ function summarize(byVariant: readonly UsageSlice[], windowName: string): string
   const lines: string[] = [];
   const environments = [...new Set(byVariant.map((slice) => slice.environment))];
   for (const environment of environments) {
-    // byVariant lists each environment's variants newest first.
-    const [newest, before] = byVariant.filter((slice) => slice.environment === environment);
+    // byVariant lists each environment's variants newest first; errors raised before any variant loaded compare with none.
+    const [newest, before] = byVariant.filter((slice) => slice.environment === environment && slice.variantId !== NO_VARIANT);
     const where = environmentLabel(environment);
     if (!newest) continue;
     if (!before) {
