@@ -230,6 +230,7 @@ describe('with a token', () => {
       'list_components',
       'get_component',
       'list_variants',
+      'get_component_usage',
       'edit_component_tags',
       'upload_component',
       'confirm_upload',
