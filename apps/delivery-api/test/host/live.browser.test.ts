@@ -134,14 +134,14 @@ it('shares one change stream per page, switches only the changed component, and 
   const b = await harness.aComponent(version('b'), 'prod');
   const c = await harness.aComponent(version('c'), 'prod');
   const revalidated: string[] = [];
-  const { page } = await openProbed(harness, livePage(a.componentId, 'auto-height="false"'), async (p) => {
+  const { page } = await openProbed(harness, livePage(a.componentId, 'auto-height="false" analytics="off"'), async (p) => {
     p.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/consume' && request.headers()['if-none-match']) revalidated.push(url.searchParams.get('id')!);
     });
   });
   await page.evaluate((id) => {
-    document.body.insertAdjacentHTML('beforeend', `<cp-component id="b" component-id="${id}" env="prod" live></cp-component>`);
+    document.body.insertAdjacentHTML('beforeend', `<cp-component id="b" component-id="${id}" env="prod" live analytics="off"></cp-component>`);
   }, b.componentId);
   await waitForEvents(page, 'cp-load', 2);
   const streams = () =>
@@ -150,7 +150,7 @@ it('shares one change stream per page, switches only the changed component, and 
   const open = (await streams()).filter((stream) => stream.state === 1);
   expect(open).toHaveLength(1);
   expect(new URLSearchParams(open[0]!.url).get('ids')!.split(',').sort()).toEqual([a.componentId, b.componentId].sort());
-  expect((await leftovers(page)).timers).toBe(0); // no polling while the stream is open
+  expect((await leftovers(page)).timers).toBe(0); // no polling while the stream is open (analytics off: no batch timer either)
 
   revalidated.length = 0;
   const { variantId } = await harness.aVariant(a.componentId, version('two'), 'prod');
@@ -161,7 +161,7 @@ it('shares one change stream per page, switches only the changed component, and 
   // A third component: the stream is reopened for the three ids, resuming after the last event.
   const before = (await streams()).length;
   await page.evaluate((id) => {
-    document.body.insertAdjacentHTML('beforeend', `<cp-component id="c3" component-id="${id}" env="prod" live></cp-component>`);
+    document.body.insertAdjacentHTML('beforeend', `<cp-component id="c3" component-id="${id}" env="prod" live analytics="off"></cp-component>`);
   }, c.componentId);
   await page.waitForFunction((n) => window.sdkSources.length === n + 1 && window.sdkSources[n]!.readyState === EventSource.OPEN, before);
   const all = await streams();
