@@ -110,7 +110,7 @@ export async function startStack(options: {
     });
     running.push(
       await worker.serveWorker({
-        boss: createJobBoss(infrastructure.database.jobsDb),
+        boss: createJobBoss(infrastructure.database.jobsDb, { schedule: true }),
         jobs: worker.createJobRegistry({
           log: workerLog,
           staticExport,

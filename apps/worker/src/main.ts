@@ -20,7 +20,7 @@ await runService({
         : await openStaticExport({ s3: env.s3, exportBucket: env.staticExport.bucket, prefix: env.staticExport.prefix, cacheBytes: env.staticExport.cacheBytes, repos: createRepositories(database) });
     if (staticExport === null) log.warn('no S3_ENDPOINT: this worker leaves the static-export queue to another');
     const service = await serveWorker({
-      boss: createJobBoss(database.jobsDb),
+      boss: createJobBoss(database.jobsDb, { schedule: true }),
       jobs: createJobRegistry({
         log,
         staticExport,

@@ -26,7 +26,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
 });
 afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop({ graceful: false })));
+  // Gracefully: a round still running would otherwise write after the database is closed.
+  await Promise.all(workers.splice(0).map((worker) => worker.stop({ graceful: true, timeoutMs: 5_000 })));
 });
 afterAll(async () => {
   await db.close();
@@ -142,7 +143,7 @@ test('the worker registers both schedules, runs a scheduled round, and a queue h
   const startWorker = async (every: string) => {
     const rollup = usageRollupJob(deps);
     const worker = createApp({
-      boss: createJobBoss(db.database.jobsDb),
+      boss: createJobBoss(db.database.jobsDb, { schedule: true }),
       log: silentLogger(),
       pollingIntervalSeconds: 0.5,
       jobs: [
@@ -167,7 +168,7 @@ test('the worker registers both schedules, runs a scheduled round, and a queue h
 
   // "stately": with no worker taking them, however many rounds are sent, one waits.
   const boss = createJobBoss(db.database.jobsDb);
-  await workers.splice(0).reduce((done, worker) => done.then(() => worker.stop({ graceful: false })), Promise.resolve());
+  await workers.splice(0).reduce((done, worker) => done.then(() => worker.stop({ graceful: true, timeoutMs: 5_000 })), Promise.resolve());
   for (let i = 0; i < 3; i++) await boss.send(Queue.UsageRetention, {}, { id: randomUUID() });
   const [waiting] = await rows<{ count: number }>(`SELECT count(*)::int AS count FROM jobs.job WHERE name = $1 AND state = 'created'`, [Queue.UsageRetention]);
   expect(waiting!.count).toBe(1);
