@@ -23,7 +23,7 @@ const runInNode = (code: string): string => execFileSync(process.execPath, ['--i
 const importInNode = (url: string): string => runInNode(`const m = await import(${JSON.stringify(url)});\nconsole.log(Object.keys(m).sort().join(','));`);
 
 it('imports the SDK file on a server without touching browser globals', () => {
-  expect(importInNode(built('cp-host.js'))).toBe('CpError,mount');
+  expect(importInNode(built('cp-host.js'))).toBe('CpError,consent,droppedEvents,mount');
 });
 
 it('imports the React binding on a server', () => {
