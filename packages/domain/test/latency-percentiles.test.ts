@@ -7,19 +7,10 @@ import {
   histogramPercentile,
   mergeHistograms,
 } from '../src/index.js';
+import { seededRandom as seeded } from '../src/testing/index.js';
 
 // rules/latency-histogram.ts against the exact percentiles of 100,000 values per distribution,
 // from a seeded generator (the same values at every run), whole and merged from per-minute histograms.
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COUNT = 100_000;
 const MINUTES = 1440;

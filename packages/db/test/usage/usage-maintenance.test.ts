@@ -8,6 +8,7 @@ import {
   createUsageWriter,
 } from '../../src/usage/index.js';
 import { describeEachBackend } from '../support/backends.js';
+import { seededRandom as seeded } from '@cp/domain/testing';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -15,17 +16,6 @@ const HOUR = 3_600_000;
 /** Events in prod unless told. */
 const anEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, 'componentId' | 'variantId' | 'at'>): UsageEvent => aUsageEvent({ environment: 'prod', ...over });
 
-/** A seeded generator (mulberry32): the same events at every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Rollup {
   environment: string;

@@ -7,3 +7,4 @@ export * from './in-memory-grant-lookup.js';
 export * from './test-deps.js';
 export * from './contracts/index.js';
 export * from './publish-outcomes.js';
+export * from './seeded-random.js';
