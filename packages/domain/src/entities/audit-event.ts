@@ -14,6 +14,17 @@ export const AuditKind = {
   ReleaseRequested: 'release.requested',
   ReleaseApproved: 'release.approved',
   ReleaseDeclined: 'release.declined',
+  /** A draft saved is not audited; its publish is (details: revision, salt kept or new, users moved). */
+  ExperiencePublished: 'experience.published',
+  RolloutStarted: 'rollout.started',
+  /** A stage change, by a person or by the guard (`details.by`). */
+  RolloutAdvanced: 'rollout.advanced',
+  RolloutPaused: 'rollout.paused',
+  RolloutResumed: 'rollout.resumed',
+  RolloutPromoted: 'rollout.promoted',
+  RolloutStopped: 'rollout.stopped',
+  /** By the guard, with the windows' figures that decided it. */
+  RolloutRolledBack: 'rollout.rolled_back',
   EnvironmentCreated: 'environment.created',
   EnvironmentRenamed: 'environment.renamed',
   EnvironmentRemoved: 'environment.removed',

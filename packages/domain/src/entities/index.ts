@@ -12,3 +12,7 @@ export * from './release-request.js';
 export * from './static-export.js';
 export * from './webhook.js';
 export * from './usage.js';
+export * from './experience.js';
+export * from './rollout.js';
+export * from './assignment.js';
+export * from './release-request-plan.js';

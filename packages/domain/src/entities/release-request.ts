@@ -1,3 +1,5 @@
+import type { ReleaseRequestPlan } from './release-request-plan.js';
+
 /**
  * A member's publish to a protected environment, waiting for an owner or admin to approve it
  * (the release happens then, released by the approver) or decline it with a reason. It names a
@@ -27,8 +29,10 @@ export interface ReleaseRequest {
   readonly decidedAt: Date | null;
   /** Set on a declined request only. */
   readonly declineReason: string | null;
-  /** The release event an approval made. */
+  /** The release event an approval made (a release plan only). */
   readonly releaseEventId: string | null;
+  /** What approving does: release `variantId`, publish an experience on it, or start a rollout of it. */
+  readonly plan: ReleaseRequestPlan;
 }
 
 /** Longest decline reason kept, in characters (after trimming). */

@@ -6,6 +6,16 @@ export const WebhookEventType = {
   /** A publish, a rollback (`data.rollback`) or an approved release request. */
   ReleasePublished: 'release.published',
   TagsChanged: 'component.tags_changed',
+  ExperiencePublished: 'experience.published',
+  RolloutStarted: 'rollout.started',
+  /** A stage change, by a person or by the guard. */
+  RolloutAdvanced: 'rollout.advanced',
+  /** The candidate was released (rollout over). */
+  RolloutPromoted: 'rollout.promoted',
+  /** By a person (the kill switch), or because another variant was released meanwhile. */
+  RolloutStopped: 'rollout.stopped',
+  /** By the guard, with the figures that decided it. */
+  RolloutRolledBack: 'rollout.rolled_back',
 } as const;
 export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType];
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.values(WebhookEventType);

@@ -23,3 +23,5 @@ export * from './oidc-storage.js';
 export * from './grant-lookup.js';
 export * from './deps.js';
 export * from './usage.js';
+export * from './experiences.js';
+export * from './rollouts.js';

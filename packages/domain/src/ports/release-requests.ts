@@ -1,6 +1,16 @@
 import type { AuditNote } from '../entities/audit-event.js';
 import type { ReleaseEvent } from '../entities/release.js';
 import type { ReleaseRequest } from '../entities/release-request.js';
+import type { ReleaseRequestPlan } from '../entities/release-request-plan.js';
+import type { ExperienceRevision } from '../entities/experience.js';
+import type { Rollout } from '../entities/rollout.js';
+import type { MovedUsers } from '../rules/experience-definition.js';
+
+/** What an approval did, by the request's plan. */
+export type ApprovedPlan =
+  | { readonly kind: 'release'; readonly event: ReleaseEvent }
+  | { readonly kind: 'experience'; readonly revision: ExperienceRevision }
+  | { readonly kind: 'rollout'; readonly rollout: Rollout };
 
 /** What deciding a request found: done by this call, decided before (by whom: `request`), or no such request. */
 export type ReleaseRequestDecision<Done> =
@@ -19,6 +29,8 @@ export interface ReleaseRequests {
     componentId: string;
     environmentId: string;
     variantId: string;
+    /** Default: a release of `variantId`. */
+    plan?: ReleaseRequestPlan;
     requestedBy: string;
     now: Date;
     audit: AuditNote;
@@ -46,13 +58,19 @@ export interface ReleaseRequests {
     now: Date;
     /** The ReleaseApproved row. */
     audit: AuditNote;
-    /** The id of the ReleasePublished row (same actor). */
+    /** The id of the ReleasePublished row (same actor); for another plan, of its ExperiencePublished or RolloutStarted row. */
     publishAuditId: string;
+    /** A new salt, for an experience plan of phase `new` (or with nothing live) and for a rollout plan. */
+    salt: string;
+    /** The id of the rollout a rollout plan starts. */
+    rolloutId: string;
+    /** An experience plan with the salt kept: the users it moves (rules/experience-definition.ts movedUsers). */
+    moved: readonly MovedUsers[];
   }): Promise<
     ReleaseRequestDecision<{
       readonly outcome: 'approved';
       readonly request: ReleaseRequest;
-      readonly event: ReleaseEvent;
+      readonly applied: ApprovedPlan;
     }>
   >;
   /** Atomic: declines the pending request with `reason` and records ReleaseDeclined; the same role rule as approve. */

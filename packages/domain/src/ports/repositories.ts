@@ -1,6 +1,7 @@
 import type { AuditTrail } from './audit-trail.js';
 import type { Components } from './components.js';
 import type { Environments } from './environments.js';
+import type { Assignments, Experiences } from './experiences.js';
 import type { Flows } from './flows.js';
 import type { Invitations } from './invitations.js';
 import type { Members } from './members.js';
@@ -8,6 +9,7 @@ import type { Organizations } from './organizations.js';
 import type { PreviewKeys } from './preview-keys.js';
 import type { ReleaseRequests } from './release-requests.js';
 import type { Releases } from './releases.js';
+import type { Rollouts } from './rollouts.js';
 import type { StaticExports } from './static-exports.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
@@ -36,4 +38,7 @@ export interface Repositories {
   readonly members: Members;
   readonly staticExports: StaticExports;
   readonly webhookEndpoints: WebhookEndpoints;
+  readonly experiences: Experiences;
+  readonly rollouts: Rollouts;
+  readonly assignments: Assignments;
 }

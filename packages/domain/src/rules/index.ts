@@ -13,3 +13,7 @@ export * from './webhooks.js';
 export * from './weeks.js';
 export * from './latency-histogram.js';
 export * from './error-rate-rise.js';
+export * from './assignment.js';
+export * from './experience-definition.js';
+export * from './rollout-guard.js';
+export * from './rollout-plan.js';
