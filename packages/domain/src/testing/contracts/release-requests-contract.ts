@@ -63,6 +63,9 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
         now: now(),
         audit: { eventId: randomUUID(), actorId: approvedBy },
         publishAuditId: randomUUID(),
+        salt: randomUUID().replace(/-/g, '').slice(0, 16),
+        rolloutId: randomUUID(),
+        moved: [],
       });
     const decline = (requestId: string, declinedBy: string, reason = 'not this week') =>
       repos.releaseRequests.decline({
@@ -141,7 +144,9 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
     const { request } = await ask(component.variants[0]);
     const approved = await approve(request.id, admin);
     if (approved.outcome !== 'approved') throw new Error(approved.outcome);
-    expect(approved.event).toMatchObject({
+    if (approved.applied.kind !== 'release') throw new Error(approved.applied.kind);
+    const { event } = approved.applied;
+    expect(event).toMatchObject({
       componentId: component.id,
       environmentId: prodId,
       variantId: component.variants[0],
@@ -152,7 +157,7 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
       id: request.id,
       state: 'approved',
       decidedBy: admin,
-      releaseEventId: approved.event.id,
+      releaseEventId: event.id,
       requestedBy: member,
     });
     expect(await repos.releases.findCurrent(component.id, prodId)).toMatchObject({
