@@ -26,7 +26,7 @@ export async function aTeamWithAReleasedComponent() {
   for (const environment of ['staging', 'prod']) {
     released(await publishVariant({ actor: owner.actor, componentId, environment, variantId: variants[0] }, deps));
   }
-  return { deps, repos, clock, owner, admin, member, viewer, componentId, variants };
+  return { deps, repos, objects, clock, owner, admin, member, viewer, componentId, variants };
 }
 
 export const aRule = (attribute: string, operator: SegmentRule['operator'], ...values: string[]): SegmentRule => ({ attribute, operator, values });
