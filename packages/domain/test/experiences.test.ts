@@ -40,10 +40,10 @@ describe('publishing experiences', () => {
     expect(fresh.moved).toEqual([]);
 
     const audit = repos.state.auditEvents.filter((e) => e.kind === 'experience.published');
-    expect(audit.map((e) => [e.details['revision'], e.details['salt'], e.details['moved']])).toEqual([
-      [1, 'new', []],
-      [2, 'kept', [{ segment: 'everyone', moved: 10_000 }]],
-      [3, 'new', []],
+    expect(audit.map((e) => [e.details['revision'], e.details['saltKept'], e.details['moved']])).toEqual([
+      [1, false, []],
+      [2, true, [{ segment: 'everyone', moved: 10_000 }]],
+      [3, false, []],
     ]);
     expect(await repos.assignments.findLive(componentId, 'staging')).toMatchObject({
       kind: 'experience',
@@ -105,7 +105,7 @@ describe('publishing experiences', () => {
     expect(request).toMatchObject({ state: 'approved', decidedBy: admin.user.id, releaseEventId: null });
     expect(applied).toMatchObject({ kind: 'experience', revision: { number: 2, publishedBy: admin.user.id, definition: aSplit(v1, v2, 70_000) } });
     const row = repos.state.auditEvents.filter((e) => e.kind === 'experience.published').at(-1)!;
-    expect(row).toMatchObject({ actorId: admin.user.id, details: { revision: 2, salt: 'kept', moved: [{ segment: 'everyone', moved: 20_000 }], requestId: request.id, requestedBy: member.user.id } });
+    expect(row).toMatchObject({ actorId: admin.user.id, details: { revision: 2, saltKept: true, moved: [{ segment: 'everyone', moved: 20_000 }], requestId: request.id, requestedBy: member.user.id } });
   });
 
   it('refuses a viewer every write with FORBIDDEN', async () => {

@@ -1,4 +1,5 @@
 import { AuditKind } from '../entities/audit-event.js';
+import { WebhookEventType } from '../entities/webhook.js';
 import type { ExperienceDraft, ExperienceRevision } from '../entities/experience.js';
 import { LIVE_ROLLOUT_STATES } from '../entities/rollout.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
@@ -45,22 +46,22 @@ export function writeExperienceRevision(
   };
   state.experienceRevisions.push(revision);
   state.bumpAssignment(componentId, environmentId);
-  state.recordAudit(
-    auditEventFor(input.audit, {
-      organizationId: environment?.organizationId ?? '',
-      kind: AuditKind.ExperiencePublished,
-      now: input.now,
-      componentId,
-      details: {
-        environment: revision.environmentName,
-        revision: revision.number,
-        salt: live !== null && live.salt === input.salt ? 'kept' : 'new',
-        moved: input.moved.map((m) => ({ segment: m.segment, moved: m.moved })),
-        republishedFrom: input.republishedFrom,
-        ...request,
-      },
-    }),
-  );
+  const organizationId = environment?.organizationId ?? '';
+  const facts = {
+    environment: revision.environmentName,
+    revision: revision.number,
+    segments: input.definition.segments.length,
+    saltKept: live !== null && live.salt === input.salt,
+    moved: input.moved.map((m) => ({ segment: m.segment, moved: m.moved })),
+    republishedFrom: input.republishedFrom,
+  };
+  state.recordAudit(auditEventFor(input.audit, { organizationId, kind: AuditKind.ExperiencePublished, now: input.now, componentId, details: { ...facts, ...request } }));
+  state.webhookEvents.push({
+    organizationId,
+    componentId,
+    type: WebhookEventType.ExperiencePublished,
+    data: { ...facts, environment: { id: environmentId, name: revision.environmentName }, releaseRequestId: request?.requestId ?? null },
+  });
   return revision;
 }
 

@@ -1,6 +1,6 @@
 import { AuditKind } from '../entities/audit-event.js';
 import type { Release, ReleaseEvent } from '../entities/release.js';
-import { LIVE_ROLLOUT_STATES, RolloutState } from '../entities/rollout.js';
+import { WebhookEventType } from '../entities/webhook.js';
 import { inMemoryCountPerWeek } from './in-memory-release-counts.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import { protectedEnvironment, roleRefused } from '../errors/factories.js';
@@ -8,6 +8,7 @@ import type { Environments } from '../ports/environments.js';
 import type { Releases } from '../ports/releases.js';
 import { auditEventFor } from './in-memory-audit.js';
 import { can, canPublishTo, Permission } from '../rules/roles.js';
+import { endRolloutOnRelease } from './in-memory-rollout-release-end.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryEnvironments(state: InMemoryState): Environments {
@@ -143,7 +144,6 @@ export function writeRelease(
     previousVariantId: previous?.variantId ?? null,
   };
   state.releaseEvents.push(event);
-  endLiveRollout(state, release);
   state.enqueueExport(environment?.organizationId ?? '');
   const sequence = (id: string | undefined) => state.variants.find((v) => v.id === id)?.sequence;
   const [next, before] = [sequence(variantId), sequence(previous?.variantId)];
@@ -165,26 +165,21 @@ export function writeRelease(
     },
     createdAt: now,
   });
+  state.webhookEvents.push({
+    organizationId: environment?.organizationId ?? '',
+    componentId,
+    type: WebhookEventType.ReleasePublished,
+    data: {
+      environment: { id: environmentId, name: release.environmentName },
+      variant: { id: variantId, sequence: next ?? null },
+      previousVariant: previous ? { id: previous.variantId, sequence: before ?? null } : null,
+      rollback: next !== undefined && before !== undefined && next < before,
+      releaseRequestId: request?.requestId ?? null,
+      releaseId: eventId,
+    },
+  });
+  endRolloutOnRelease(state, release, eventId, audit);
   return event;
-}
-
-/** As the database: releasing the candidate promotes a live rollout; releasing another variant stops it (its comparison arm changed). */
-function endLiveRollout(state: InMemoryState, release: Release): void {
-  const index = state.rollouts.findIndex(
-    (r) => r.componentId === release.componentId && r.environmentId === release.environmentId && LIVE_ROLLOUT_STATES.includes(r.state),
-  );
-  const rollout = state.rollouts[index];
-  if (!rollout) return;
-  const promoted = rollout.candidateVariantId === release.variantId;
-  state.rollouts[index] = {
-    ...rollout,
-    state: promoted ? RolloutState.Promoted : RolloutState.Stopped,
-    weight: promoted ? rollout.weight : 0,
-    revision: rollout.revision + 1,
-    endedAt: release.releasedAt,
-    reason: promoted ? null : 'Another variant was released to the environment.',
-  };
-  state.bumpAssignment(release.componentId, release.environmentId);
 }
 
 export function inMemoryReleases(state: InMemoryState): Releases {

@@ -1,18 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { AuditKind, type AuditValue } from '../entities/audit-event.js';
-import { LIVE_ROLLOUT_STATES, RolloutState, type Rollout } from '../entities/rollout.js';
+import { RolloutState, type GuardWindow, type Rollout } from '../entities/rollout.js';
+import { WebhookEventType } from '../entities/webhook.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
-import { roleRefused } from '../errors/factories.js';
+import { invalidInput, notFound, roleRefused } from '../errors/factories.js';
 import { GUARD_ACTOR_ID, type RolloutChange, type Rollouts } from '../ports/rollouts.js';
 import { can, Permission } from '../rules/roles.js';
 import { auditEventFor } from './in-memory-audit.js';
 import { liveRevision } from './in-memory-experiences.js';
+import { isLive, recordChange, sequenceOf } from './in-memory-rollout-events.js';
 import { refuseUnlessAllowed, writeRelease } from './in-memory-releases.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 type StartInput = Parameters<Rollouts['start']>[0];
 
-const isLive = (rollout: Rollout) => LIVE_ROLLOUT_STATES.includes(rollout.state);
-const sequenceOf = (state: InMemoryState, variantId: string) => byKey(state.variants, variantId)?.sequence ?? null;
 
 /** The live rollout of a component environment, or null. */
 export const liveRollout = (state: InMemoryState, componentId: string, environmentId: string): Rollout | null =>
@@ -59,68 +60,98 @@ export function writeRolloutStart(state: InMemoryState, input: StartInput, reque
   };
   state.rollouts.push(rollout);
   state.bumpAssignment(componentId, environmentId);
+  const facts = {
+    rolloutId: rollout.id,
+    candidate: { id: rollout.candidateVariantId, sequence: sequenceOf(state, rollout.candidateVariantId) },
+    baseline: { id: rollout.baselineVariantId, sequence: sequenceOf(state, rollout.baselineVariantId) },
+    stages: input.stages.map((stage) => ({ weight: stage.weight, holdMinutes: stage.holdMinutes })),
+    weight: rollout.weight,
+  };
   state.recordAudit(
-    auditEventFor(input.audit, {
-      organizationId: rollout.organizationId,
-      kind: AuditKind.RolloutStarted,
-      now: input.now,
-      componentId,
-      details: { ...rolloutDetails(state, rollout), stages: input.stages.map((s) => s.weight), ...request },
-    }),
+    auditEventFor(input.audit, { organizationId: rollout.organizationId, kind: AuditKind.RolloutStarted, now: input.now, componentId, details: { environment: name, ...facts, ...request } }),
   );
+  state.webhookEvents.push({
+    organizationId: rollout.organizationId,
+    componentId,
+    type: WebhookEventType.RolloutStarted,
+    data: { environment: { id: environmentId, name }, ...facts, releaseRequestId: request?.requestId ?? null },
+  });
   return rollout;
 }
 
-function rolloutDetails(state: InMemoryState, rollout: Rollout): { [key: string]: AuditValue } {
-  return {
-    environment: rollout.environmentName,
-    rolloutId: rollout.id,
-    candidateVariantId: rollout.candidateVariantId,
-    candidateSequence: sequenceOf(state, rollout.candidateVariantId),
-    weight: rollout.weight,
-  };
-}
+const windowFigures = (window: GuardWindow): { [key: string]: AuditValue } => ({
+  ...window,
+  from: window.from.toISOString(),
+  to: window.to.toISOString(),
+  candidate: { ...window.candidate },
+  release: { ...window.release },
+});
 
 /** As packages/db: a person's change is checked against their role as it is written; the guard's is not. */
 function refuseUnlessMayChange(state: InMemoryState, rollout: Rollout, change: RolloutChange, actorId: string): void {
   if (actorId === GUARD_ACTOR_ID) return;
+  // Raising exposure respects protection; pausing, resuming and stopping need only a role that publishes.
   if (change.kind === 'promote' || change.kind === 'advance') return refuseUnlessAllowed(state, rollout.environmentId, actorId);
   const role = state.memberships.find((m) => m.userId === actorId && m.organizationId === rollout.organizationId)?.role;
   if (role === undefined || !can(role, Permission.Publish)) throw roleRefused('change rollouts');
 }
 
-const ended = (rollout: Rollout, state: RolloutState, now: Date, reason: string | null): Rollout => ({
-  ...rollout,
-  state,
-  weight: state === RolloutState.Promoted ? rollout.weight : 0,
-  endedAt: now,
-  reason,
-});
-
-/** The rollout after `change`, and the audit row it writes (none for a window that changes nothing). */
-function applied(rollout: Rollout, change: RolloutChange, now: Date): { next: Rollout; kind: AuditKind | null } {
+/** The rollout after `change`, and how it is recorded (no kind: a window that changes nothing else). */
+function applied(
+  state: InMemoryState,
+  before: Rollout,
+  change: RolloutChange,
+  now: Date,
+): { next: Rollout; kind: AuditKind | null; facts: { [key: string]: AuditValue } } {
+  const ended = { endedAt: now, weight: 0 };
   switch (change.kind) {
     case 'advance': {
-      const stage = rollout.stages[change.stageIndex];
-      if (!stage) throw new DomainError(ErrorCode.Conflict, 'The rollout has no such stage.');
+      const stage = before.stages[change.stageIndex];
+      if (!stage || change.stageIndex <= before.stageIndex) {
+        throw invalidInput('stageIndex', `must be a later stage than ${before.stageIndex}, of the rollout's ${before.stages.length}.`);
+      }
       return {
-        next: { ...rollout, stageIndex: change.stageIndex, weight: stage.weight, stageStartedAt: now, windowStartedAt: now },
+        next: { ...before, stageIndex: change.stageIndex, weight: stage.weight, stageStartedAt: now, windowStartedAt: now },
         kind: AuditKind.RolloutAdvanced,
+        facts: { fromStageIndex: before.stageIndex, fromWeight: before.weight },
       };
     }
     case 'pause':
-      return { next: { ...rollout, state: RolloutState.Paused, reason: change.reason }, kind: AuditKind.RolloutPaused };
+      return { next: { ...before, state: RolloutState.Paused, reason: change.reason }, kind: AuditKind.RolloutPaused, facts: { reason: change.reason } };
     case 'resume':
-      return { next: { ...rollout, state: RolloutState.Running, reason: null }, kind: AuditKind.RolloutResumed };
+      return { next: { ...before, state: RolloutState.Running, reason: null }, kind: AuditKind.RolloutResumed, facts: {} };
     case 'stop':
-      return { next: ended(rollout, RolloutState.Stopped, now, change.reason), kind: AuditKind.RolloutStopped };
+      return {
+        next: { ...before, state: RolloutState.Stopped, reason: change.reason, ...ended },
+        kind: AuditKind.RolloutStopped,
+        facts: { reason: change.reason, fromWeight: before.weight },
+      };
     case 'promote':
-      return { next: ended(rollout, RolloutState.Promoted, now, null), kind: AuditKind.RolloutPromoted };
+      return { next: { ...before, state: RolloutState.Promoted, endedAt: now, reason: null }, kind: AuditKind.RolloutPromoted, facts: { releaseId: change.releaseEventId } };
     case 'window': {
-      const next = { ...rollout, windowStartedAt: change.window.to };
-      if (change.outcome === 'roll_back') return { next: ended(next, RolloutState.RolledBack, now, change.reason), kind: AuditKind.RolloutRolledBack };
-      if (change.outcome === 'pause') return { next: { ...next, state: RolloutState.Paused, reason: change.reason }, kind: AuditKind.RolloutPaused };
-      return { next, kind: null };
+      const { window, outcome, reason } = change;
+      const earlier = state.rolloutWindows.filter((w) => w.rolloutId === before.id);
+      if (window.index !== earlier.length) throw invalidInput('window.index', `the rollout's next window is ${earlier.length}, not ${window.index}.`);
+      state.rolloutWindows.push({ ...window, rolloutId: before.id });
+      const next = { ...before, windowStartedAt: window.to };
+      if (outcome === 'roll_back') {
+        // The windows that decided: the regressed ones in a row, ending with this one.
+        const all = [...earlier, window];
+        let first = all.length;
+        while (first > 0 && all[first - 1]!.verdict === 'regressed') first--;
+        const deciding = all.slice(first).map(({ index, from, to, weight, candidate, release, rise, z, sampleRatioP, verdict }) =>
+          windowFigures({ index, from, to, weight, candidate, release, rise, z, sampleRatioP, verdict }),
+        );
+        return {
+          next: { ...next, state: RolloutState.RolledBack, reason, ...ended },
+          kind: AuditKind.RolloutRolledBack,
+          facts: { reason, fromWeight: before.weight, windows: deciding },
+        };
+      }
+      if (outcome === 'pause') {
+        return { next: { ...next, state: RolloutState.Paused, reason }, kind: AuditKind.RolloutPaused, facts: { reason, window: windowFigures(window) } };
+      }
+      return { next, kind: null, facts: {} };
     }
   }
 }
@@ -139,17 +170,23 @@ export function inMemoryRollouts(state: InMemoryState): Rollouts {
     listLive: async () => state.rollouts.filter(isLive),
     async change({ rolloutId, expectedRevision, change, now, audit }) {
       const index = state.rollouts.findIndex((r) => r.id === rolloutId);
-      const current = state.rollouts[index];
-      if (!current) throw new DomainError(ErrorCode.NotFound, `Rollout "${rolloutId}" was not found.`, { resource: 'Rollout' });
-      if (!isLive(current) || current.revision !== expectedRevision) {
-        throw new DomainError(ErrorCode.Conflict, `The rollout changed meanwhile (it is at revision ${current.revision}, ${current.state}): read it and try again.`);
+      const before = state.rollouts[index];
+      if (!before) throw notFound('Rollout', rolloutId);
+      if (!isLive(before) || before.revision !== expectedRevision) {
+        throw new DomainError(
+          ErrorCode.Conflict,
+          isLive(before)
+            ? `The rollout changed meanwhile (it is at revision ${before.revision} now): read the rollout again (get_rollout), then decide.`
+            : `The rollout has ended (${before.state}): read the rollout again (get_rollout).`,
+        );
       }
-      refuseUnlessMayChange(state, current, change, audit.actorId);
-      const { next, kind } = applied(current, change, now);
-      const rollout = { ...next, revision: current.revision + 1 };
+      refuseUnlessMayChange(state, before, change, audit.actorId);
+      const { next, kind, facts } = applied(state, before, change, now);
+      const rollout = { ...next, revision: before.revision + 1 };
       state.rollouts[index] = rollout;
-      if (change.kind === 'window') state.rolloutWindows.push({ ...change.window, rolloutId });
+      state.bumpAssignment(rollout.componentId, rollout.environmentId);
       if (change.kind === 'promote') {
+        // The rollout has ended above, so this release finds no live rollout to end.
         writeRelease(state, {
           eventId: change.releaseEventId,
           componentId: rollout.componentId,
@@ -157,17 +194,10 @@ export function inMemoryRollouts(state: InMemoryState): Rollouts {
           variantId: rollout.candidateVariantId,
           releasedBy: audit.actorId,
           now,
-          audit: { eventId: change.releaseEventId, actorId: audit.actorId },
+          audit: { eventId: randomUUID(), actorId: audit.actorId },
         });
       }
-      state.bumpAssignment(rollout.componentId, rollout.environmentId);
-      if (kind) {
-        const details = rolloutDetails(state, rollout);
-        if (change.kind === 'advance') details['by'] = change.by;
-        if (change.kind === 'window') details['window'] = { index: change.window.index, rise: change.window.rise, z: change.window.z };
-        if (rollout.reason !== null) details['reason'] = rollout.reason;
-        state.recordAudit(auditEventFor(audit, { organizationId: rollout.organizationId, kind, now, componentId: rollout.componentId, details }));
-      }
+      if (kind) recordChange(state, kind, audit, now, rollout, facts);
       return rollout;
     },
     windows: async (rolloutId) =>

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../entities/audit-event.js';
+import type { AuditEvent, AuditValue } from '../entities/audit-event.js';
 import type { Component, Variant } from '../entities/component.js';
 import type { ExperienceDraft, ExperienceRevision } from '../entities/experience.js';
 import type { Flow } from '../entities/flow.js';
@@ -11,7 +11,7 @@ import type { GuardWindow, Rollout } from '../entities/rollout.js';
 import type { StaticExport } from '../entities/static-export.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
-import type { WebhookEndpoint } from '../entities/webhook.js';
+import type { WebhookEndpoint, WebhookEventType } from '../entities/webhook.js';
 
 /** An invitation as stored: with its token's hash. */
 export type StoredInvitation = Invitation & { readonly tokenHash: string };
@@ -67,6 +67,8 @@ export class InMemoryState {
     if (this.staticExports.some((e) => e.organizationId === organizationId && e.enabled)) this.exportJobs.push({ organizationId, full });
   }
   webhookEndpoints: StoredWebhookEndpoint[] = [];
+  /** The webhook events the release, experience and rollout fakes enqueued (type and body `data`), in order. */
+  webhookEvents: { organizationId: string; componentId: string; type: WebhookEventType; data: { [key: string]: AuditValue } }[] = [];
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {
