@@ -14,7 +14,6 @@ import { byKey, type InMemoryState } from './in-memory-state.js';
 
 type StartInput = Parameters<Rollouts['start']>[0];
 
-
 /** The live rollout of a component environment, or null. */
 export const liveRollout = (state: InMemoryState, componentId: string, environmentId: string): Rollout | null =>
   state.rollouts.find((r) => r.componentId === componentId && r.environmentId === environmentId && isLive(r)) ?? null;
