@@ -32,4 +32,4 @@ export {
   type WebhookAttemptRecord,
   type WebhookDeliveryStore,
 } from './webhooks/index.js';
-export { createUsageWriter, createUsageMaintenance, createUsageReader, countRawEvents, type RawEventCount } from './usage/index.js';
+export { createUsageWriter, createUsageMaintenance, createUsageReader, createRolloutFigures, countRawEvents, type RawEventCount } from './usage/index.js';

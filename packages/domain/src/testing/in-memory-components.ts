@@ -67,6 +67,7 @@ export function inMemoryVariants(state: InMemoryState): Variants {
     findById: async (id) => byKey(state.variants, id),
     findLatest: async (componentId) =>
       state.variants.filter((v) => v.componentId === componentId).sort((a, b) => b.sequence - a.sequence)[0] ?? null,
+    findMany: async (componentId, ids) => state.variants.filter((v) => v.componentId === componentId && ids.includes(v.id)),
     listForComponent: async (componentId, { limit, beforeSequence }) =>
       state.variants
         .filter((v) => v.componentId === componentId && (beforeSequence === undefined || v.sequence < beforeSequence))

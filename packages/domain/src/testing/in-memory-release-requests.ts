@@ -1,8 +1,11 @@
 import { AuditKind } from '../entities/audit-event.js';
 import { ReleaseRequestState, type ReleaseRequest } from '../entities/release-request.js';
 import { roleRefused } from '../errors/factories.js';
-import type { ReleaseRequests } from '../ports/release-requests.js';
+import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import type { ApprovedPlan, ReleaseRequests } from '../ports/release-requests.js';
 import { can, Permission } from '../rules/roles.js';
+import { liveRevision, writeExperienceRevision } from './in-memory-experiences.js';
+import { writeRolloutStart } from './in-memory-rollouts.js';
 import { writeRelease } from './in-memory-releases.js';
 import { byKey, type InMemoryState, type StoredReleaseRequest } from './in-memory-state.js';
 
@@ -82,6 +85,7 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
         componentId: input.componentId,
         environmentId: input.environmentId,
         variantId: input.variantId,
+        plan: input.plan ?? { kind: 'release' },
         requestedBy: input.requestedBy,
         requestedAt: input.now,
         state: ReleaseRequestState.Pending,
@@ -114,34 +118,51 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
         .sort((a, b) => b.decidedAt!.getTime() - a.decidedAt!.getTime());
       return [...pending, ...decided].slice(0, limit).map(view);
     },
-    async approve({ requestId, approvedBy, eventId, now, audit: note, publishAuditId }) {
+    async approve({ requestId, approvedBy, eventId, now, audit: note, publishAuditId, salt, rolloutId, moved }) {
       const found = claim(requestId);
       if (found.outcome !== 'pending') return found;
       refuseUnlessDecider(found.row, approvedBy);
       const { row } = found;
-      const event = writeRelease(
-        state,
-        {
-          eventId,
-          componentId: row.componentId,
-          environmentId: row.environmentId,
-          variantId: row.variantId,
-          releasedBy: approvedBy,
-          now,
-          audit: { eventId: publishAuditId, actorId: note.actorId },
-        },
-        { requestId: row.id, requestedBy: row.requestedBy },
-      );
+      const request = { requestId: row.id, requestedBy: row.requestedBy };
+      const publishAudit = { eventId: publishAuditId, actorId: note.actorId };
+      const base = { componentId: row.componentId, environmentId: row.environmentId, now, audit: publishAudit };
+      // Each writer refuses before it writes, so a refused plan leaves the request pending.
+      let applied: ApprovedPlan;
+      if (row.plan.kind === 'experience') {
+        const live = liveRevision(state, row.componentId, row.environmentId);
+        const keep = row.plan.phase === 'keep' && live !== null;
+        applied = {
+          kind: 'experience',
+          revision: writeExperienceRevision(
+            state,
+            { ...base, definition: row.plan.definition, salt: keep ? live.salt : salt, republishedFrom: row.plan.republishedFrom, moved: keep ? moved : [], publishedBy: approvedBy },
+            request,
+          ),
+        };
+      } else if (row.plan.kind === 'rollout') {
+        const release = state.releases.find((r) => r.componentId === row.componentId && r.environmentId === row.environmentId);
+        if (!release) throw new DomainError(ErrorCode.Conflict, 'Nothing is released there any more: a canary is judged against the release.');
+        applied = {
+          kind: 'rollout',
+          rollout: writeRolloutStart(
+            state,
+            { ...base, id: rolloutId, candidateVariantId: row.variantId, baselineVariantId: release.variantId, salt, stages: row.plan.stages, guard: row.plan.guard, startedBy: approvedBy },
+            request,
+          ),
+        };
+      } else {
+        applied = { kind: 'release', event: writeRelease(state, { ...base, eventId, variantId: row.variantId, releasedBy: approvedBy }, request) };
+      }
       const approved: StoredReleaseRequest = {
         ...row,
         state: ReleaseRequestState.Approved,
         decidedBy: approvedBy,
         decidedAt: now,
-        releaseEventId: event.id,
+        releaseEventId: applied.kind === 'release' ? applied.event.id : null,
       };
       state.releaseRequests[found.index] = approved;
       audit(approved, AuditKind.ReleaseApproved, note);
-      return { outcome: 'approved', request: view(approved), event };
+      return { outcome: 'approved', request: view(approved), applied };
     },
     async decline({ requestId, declinedBy, reason, now, audit: note }) {
       const found = claim(requestId);

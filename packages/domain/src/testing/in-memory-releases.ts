@@ -1,5 +1,6 @@
 import { AuditKind } from '../entities/audit-event.js';
 import type { Release, ReleaseEvent } from '../entities/release.js';
+import { WebhookEventType } from '../entities/webhook.js';
 import { inMemoryCountPerWeek } from './in-memory-release-counts.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import { protectedEnvironment, roleRefused } from '../errors/factories.js';
@@ -7,6 +8,7 @@ import type { Environments } from '../ports/environments.js';
 import type { Releases } from '../ports/releases.js';
 import { auditEventFor } from './in-memory-audit.js';
 import { can, canPublishTo, Permission } from '../rules/roles.js';
+import { endRolloutOnRelease } from './in-memory-rollout-release-end.js';
 import { byKey, type InMemoryState } from './in-memory-state.js';
 
 export function inMemoryEnvironments(state: InMemoryState): Environments {
@@ -163,6 +165,20 @@ export function writeRelease(
     },
     createdAt: now,
   });
+  state.webhookEvents.push({
+    organizationId: environment?.organizationId ?? '',
+    componentId,
+    type: WebhookEventType.ReleasePublished,
+    data: {
+      environment: { id: environmentId, name: release.environmentName },
+      variant: { id: variantId, sequence: next ?? null },
+      previousVariant: previous ? { id: previous.variantId, sequence: before ?? null } : null,
+      rollback: next !== undefined && before !== undefined && next < before,
+      releaseRequestId: request?.requestId ?? null,
+      releaseId: eventId,
+    },
+  });
+  endRolloutOnRelease(state, release, eventId, audit);
   return event;
 }
 

@@ -1,7 +1,9 @@
 import type { Repositories } from '../ports/repositories.js';
 import { inMemoryOrganizations, inMemoryUsers } from './in-memory-accounts.js';
+import { inMemoryAssignments } from './in-memory-assignments.js';
 import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
+import { inMemoryExperiences } from './in-memory-experiences.js';
 import { inMemoryFlows } from './in-memory-flows.js';
 import { inMemoryInvitations } from './in-memory-invitations.js';
 import { inMemoryMembers } from './in-memory-members.js';
@@ -9,6 +11,7 @@ import { inMemoryPreviewKeys } from './in-memory-preview-keys.js';
 import { inMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
 import { inMemoryEnvironments, inMemoryReleases } from './in-memory-releases.js';
 import { inMemoryReleaseRequests } from './in-memory-release-requests.js';
+import { inMemoryRollouts } from './in-memory-rollouts.js';
 import { InMemoryState } from './in-memory-state.js';
 import { inMemoryStaticExports } from './in-memory-static-exports.js';
 import { inMemoryUploadSessions } from './in-memory-upload-sessions.js';
@@ -39,5 +42,8 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     members: inMemoryMembers(state),
     staticExports: inMemoryStaticExports(state),
     webhookEndpoints: inMemoryWebhookEndpoints(state),
+    experiences: inMemoryExperiences(state),
+    rollouts: inMemoryRollouts(state),
+    assignments: inMemoryAssignments(state),
   };
 }

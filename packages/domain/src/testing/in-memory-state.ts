@@ -1,15 +1,17 @@
-import type { AuditEvent } from '../entities/audit-event.js';
+import type { AuditEvent, AuditValue } from '../entities/audit-event.js';
 import type { Component, Variant } from '../entities/component.js';
+import type { ExperienceDraft, ExperienceRevision } from '../entities/experience.js';
 import type { Flow } from '../entities/flow.js';
 import type { Invitation } from '../entities/invitation.js';
 import type { Membership, Organization } from '../entities/organization.js';
 import type { PreviewKey } from '../entities/preview-key.js';
 import type { Environment, Release, ReleaseEvent } from '../entities/release.js';
 import type { ReleaseRequest } from '../entities/release-request.js';
+import type { GuardWindow, Rollout } from '../entities/rollout.js';
 import type { StaticExport } from '../entities/static-export.js';
 import type { UploadSession } from '../entities/upload-session.js';
 import type { User } from '../entities/user.js';
-import type { WebhookEndpoint } from '../entities/webhook.js';
+import type { WebhookEndpoint, WebhookEventType } from '../entities/webhook.js';
 
 /** An invitation as stored: with its token's hash. */
 export type StoredInvitation = Invitation & { readonly tokenHash: string };
@@ -36,6 +38,21 @@ export class InMemoryState {
   /** Stored without the joined names (component, environment, variant sequence), read through the fake. */
   releaseRequests: StoredReleaseRequest[] = [];
   flows: Flow[] = [];
+  experienceDrafts: ExperienceDraft[] = [];
+  /** Every published revision, in publish order. */
+  experienceRevisions: ExperienceRevision[] = [];
+  rollouts: Rollout[] = [];
+  rolloutWindows: (GuardWindow & { rolloutId: string })[] = [];
+  /** The assignment revision each component environment (`componentId:environmentId`) last took. */
+  assignmentRevisions = new Map<string, number>();
+  private lastAssignmentRevision = 0;
+
+  /** The in-memory twin of the database's assignment sequence: unique and increasing across every change. */
+  bumpAssignment(componentId: string, environmentId: string): number {
+    this.lastAssignmentRevision += 1;
+    this.assignmentRevisions.set(`${componentId}:${environmentId}`, this.lastAssignmentRevision);
+    return this.lastAssignmentRevision;
+  }
   passwordHashes = new Map<string, string>();
   previewKeys: (PreviewKey & { secretHash: string })[] = [];
   /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
@@ -50,6 +67,8 @@ export class InMemoryState {
     if (this.staticExports.some((e) => e.organizationId === organizationId && e.enabled)) this.exportJobs.push({ organizationId, full });
   }
   webhookEndpoints: StoredWebhookEndpoint[] = [];
+  /** The webhook events the release, experience and rollout fakes enqueued (type and body `data`), in order. */
+  webhookEvents: { organizationId: string; componentId: string; type: WebhookEventType; data: { [key: string]: AuditValue } }[] = [];
 
   /** The in-memory twin of packages/db's recordAudit: the fakes call it where the repositories write a row. */
   recordAudit(...events: AuditEvent[]): void {
