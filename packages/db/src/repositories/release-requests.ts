@@ -1,8 +1,22 @@
-import { AuditKind, can, isUuid, Permission, roleRefused, type AuditNote, type ReleaseRequest, type ReleaseRequests, type Role } from '@cp/domain';
+import {
+  AuditKind,
+  can,
+  isUuid,
+  Permission,
+  roleRefused,
+  type ApprovedPlan,
+  type AuditNote,
+  type ReleaseRequest,
+  type ReleaseRequestPlan,
+  type ReleaseRequests,
+  type Role,
+} from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import type { JobSender } from '../jobs/job-sender.js';
+import { writeExperiencePublish } from './experience-publish.js';
 import { writeRelease } from './release-write.js';
+import { writeRolloutStart } from './rollout-start.js';
 
 const joined = {
   component: { select: { name: true, organizationId: true } },
@@ -27,7 +41,10 @@ const toReleaseRequest = (row: Row): ReleaseRequest => ({
   decidedAt: row.decidedAt,
   declineReason: row.declineReason,
   releaseEventId: row.releaseEventId,
+  plan: row.plan as unknown as ReleaseRequestPlan,
 });
+
+const RELEASE_PLAN: ReleaseRequestPlan = { kind: 'release' };
 
 export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): ReleaseRequests {
   /** The request's audit row: who asked, where, which variant, plus what the decision adds. */
@@ -75,7 +92,7 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
   };
 
   return {
-    async create({ audit: note, ...input }) {
+    async create({ audit: note, plan = RELEASE_PLAN, ...input }) {
       for (;;) {
         const created = await prisma.$transaction(async (tx) => {
           // The requester's role as the request is written (a share lock: a concurrent demotion waits, or is seen).
@@ -87,8 +104,9 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
           if (!requester || !can(requester.role, Permission.Publish)) throw roleRefused('ask for releases');
           // The partial unique index keeps one pending request per (component, environment).
           const inserted = await tx.$queryRaw<{ id: string }[]>`
-            INSERT INTO release_requests (id, component_id, environment_id, variant_id, requested_by, requested_at)
-            VALUES (${input.id}::uuid, ${input.componentId}::uuid, ${input.environmentId}::uuid, ${input.variantId}::uuid, ${input.requestedBy}::uuid, ${input.now})
+            INSERT INTO release_requests (id, component_id, environment_id, variant_id, requested_by, requested_at, plan)
+            VALUES (${input.id}::uuid, ${input.componentId}::uuid, ${input.environmentId}::uuid, ${input.variantId}::uuid, ${input.requestedBy}::uuid, ${input.now},
+              ${JSON.stringify(plan)}::jsonb)
             ON CONFLICT (component_id, environment_id) WHERE state = 'pending' DO NOTHING
             RETURNING id`;
           if (inserted.length === 0) return null;
@@ -127,19 +145,40 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
       return [...pending, ...decided].map(toReleaseRequest);
     },
 
-    async approve({ requestId, approvedBy, eventId, now, audit: note, publishAuditId }) {
+    async approve({ requestId, approvedBy, eventId, now, audit: note, publishAuditId, salt, rolloutId, moved }) {
       if (!isUuid(requestId)) return { outcome: 'missing' };
       const approved = await prisma.$transaction(async (tx) => {
-        if (!(await claim(tx, requestId, approvedBy, now, { state: 'approved', releaseEventId: eventId }))) return null;
+        const [pending] = await tx.$queryRaw<{ plan: ReleaseRequestPlan }[]>`SELECT plan FROM release_requests WHERE id = ${requestId}::uuid`;
+        const isRelease = pending?.plan.kind === 'release';
+        if (!(await claim(tx, requestId, approvedBy, now, { state: 'approved', releaseEventId: isRelease ? eventId : null }))) return null;
         const request = toReleaseRequest(await tx.releaseRequest.findUniqueOrThrow({ where: { id: requestId }, include: joined }));
-        const event = await writeRelease(
-          tx,
-          jobs,
-          { eventId, componentId: request.componentId, environmentId: request.environmentId, variantId: request.variantId, releasedBy: approvedBy, now, audit: { eventId: publishAuditId, actorId: note.actorId } },
-          { requestId, requestedBy: request.requestedBy },
-        );
+        const { componentId, environmentId, variantId } = request;
+        const published = { eventId: publishAuditId, actorId: note.actorId };
+        const asked = { requestId, requestedBy: request.requestedBy };
+        let applied: ApprovedPlan;
+        const { plan } = request;
+        if (plan.kind === 'experience') {
+          const revision = await writeExperiencePublish(
+            tx,
+            jobs,
+            { componentId, environmentId, definition: plan.definition, salt, keepLiveSalt: plan.phase === 'keep', republishedFrom: plan.republishedFrom, moved, publishedBy: approvedBy, now, audit: published },
+            asked,
+          );
+          applied = { kind: 'experience', revision };
+        } else if (plan.kind === 'rollout') {
+          const rollout = await writeRolloutStart(
+            tx,
+            jobs,
+            { id: rolloutId, componentId, environmentId, candidateVariantId: variantId, baselineVariantId: null, salt, stages: plan.stages, guard: plan.guard, startedBy: approvedBy, now, audit: published },
+            asked,
+          );
+          applied = { kind: 'rollout', rollout };
+        } else {
+          const event = await writeRelease(tx, jobs, { eventId, componentId, environmentId, variantId, releasedBy: approvedBy, now, audit: published }, asked);
+          applied = { kind: 'release', event };
+        }
         await audit(tx, request, AuditKind.ReleaseApproved, note, now);
-        return { outcome: 'approved', request, event } as const;
+        return { outcome: 'approved', request, applied } as const;
       });
       return approved ?? unclaimed(requestId);
     },
