@@ -63,6 +63,9 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
         now: now(),
         audit: { eventId: randomUUID(), actorId: approvedBy },
         publishAuditId: randomUUID(),
+        salt: randomUUID().slice(0, 8),
+        rolloutId: randomUUID(),
+        moved: [],
       });
     const decline = (requestId: string, declinedBy: string, reason = 'not this week') =>
       repos.releaseRequests.decline({
@@ -102,6 +105,7 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
         decidedBy: null,
         declineReason: null,
         releaseEventId: null,
+        plan: { kind: 'release' },
       },
     });
     const [second, third] = await Promise.all([
@@ -140,8 +144,8 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
     const { repos, component, member, admin, prodId, ask, approve } = await aTeam();
     const { request } = await ask(component.variants[0]);
     const approved = await approve(request.id, admin);
-    if (approved.outcome !== 'approved') throw new Error(approved.outcome);
-    expect(approved.event).toMatchObject({
+    if (approved.outcome !== 'approved' || approved.applied.kind !== 'release') throw new Error(approved.outcome);
+    expect(approved.applied.event).toMatchObject({
       componentId: component.id,
       environmentId: prodId,
       variantId: component.variants[0],
@@ -152,7 +156,7 @@ export function releaseRequestsContract(subject: () => ReleaseRequestsSubject): 
       id: request.id,
       state: 'approved',
       decidedBy: admin,
-      releaseEventId: approved.event.id,
+      releaseEventId: approved.applied.event.id,
       requestedBy: member,
     });
     expect(await repos.releases.findCurrent(component.id, prodId)).toMatchObject({
