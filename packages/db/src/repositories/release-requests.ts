@@ -4,7 +4,6 @@ import {
   isUuid,
   Permission,
   roleRefused,
-  type ApprovedPlan,
   type AuditNote,
   type ReleaseRequest,
   type ReleaseRequestPlan,
@@ -14,9 +13,7 @@ import {
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import type { JobSender } from '../jobs/job-sender.js';
-import { writeExperiencePublish } from './experience-publish.js';
-import { writeRelease } from './release-write.js';
-import { writeRolloutStart } from './rollout-start.js';
+import { writeApprovedPlan } from './approved-plan-write.js';
 
 const joined = {
   component: { select: { name: true, organizationId: true } },
@@ -145,38 +142,16 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
       return [...pending, ...decided].map(toReleaseRequest);
     },
 
-    async approve({ requestId, approvedBy, eventId, now, audit: note, publishAuditId, salt, rolloutId, moved }) {
+    async approve(input) {
+      const { requestId, approvedBy, eventId, now, audit: note } = input;
       if (!isUuid(requestId)) return { outcome: 'missing' };
       const approved = await prisma.$transaction(async (tx) => {
-        const [pending] = await tx.$queryRaw<{ plan: ReleaseRequestPlan }[]>`SELECT plan FROM release_requests WHERE id = ${requestId}::uuid`;
-        const isRelease = pending?.plan.kind === 'release';
-        if (!(await claim(tx, requestId, approvedBy, now, { state: 'approved', releaseEventId: isRelease ? eventId : null }))) return null;
+        // Only a release plan makes a release event (the plan never changes: read before the claim).
+        const [asked] = await tx.$queryRaw<{ plan: ReleaseRequestPlan }[]>`SELECT plan FROM release_requests WHERE id = ${requestId}::uuid`;
+        const releaseEventId = asked?.plan.kind === 'release' ? eventId : null;
+        if (!(await claim(tx, requestId, approvedBy, now, { state: 'approved', releaseEventId }))) return null;
         const request = toReleaseRequest(await tx.releaseRequest.findUniqueOrThrow({ where: { id: requestId }, include: joined }));
-        const { componentId, environmentId, variantId } = request;
-        const published = { eventId: publishAuditId, actorId: note.actorId };
-        const asked = { requestId, requestedBy: request.requestedBy };
-        let applied: ApprovedPlan;
-        const { plan } = request;
-        if (plan.kind === 'experience') {
-          const revision = await writeExperiencePublish(
-            tx,
-            jobs,
-            { componentId, environmentId, definition: plan.definition, salt, keepLiveSalt: plan.phase === 'keep', republishedFrom: plan.republishedFrom, moved, publishedBy: approvedBy, now, audit: published },
-            asked,
-          );
-          applied = { kind: 'experience', revision };
-        } else if (plan.kind === 'rollout') {
-          const rollout = await writeRolloutStart(
-            tx,
-            jobs,
-            { id: rolloutId, componentId, environmentId, candidateVariantId: variantId, baselineVariantId: null, salt, stages: plan.stages, guard: plan.guard, startedBy: approvedBy, now, audit: published },
-            asked,
-          );
-          applied = { kind: 'rollout', rollout };
-        } else {
-          const event = await writeRelease(tx, jobs, { eventId, componentId, environmentId, variantId, releasedBy: approvedBy, now, audit: published }, asked);
-          applied = { kind: 'release', event };
-        }
+        const applied = await writeApprovedPlan(tx, jobs, request, input);
         await audit(tx, request, AuditKind.ReleaseApproved, note, now);
         return { outcome: 'approved', request, applied } as const;
       });
