@@ -6,6 +6,7 @@ import { enqueueWebhookEvents } from './webhook-events.js';
 
 /** The rollout changes that are also webhook events (docs/experiences.md "Audit and webhooks"); pauses and resumes are not. */
 const WEBHOOK_OF: Partial<Record<AuditKind, WebhookEventType>> = {
+  [AuditKind.RolloutStarted]: WebhookEventType.RolloutStarted,
   [AuditKind.RolloutAdvanced]: WebhookEventType.RolloutAdvanced,
   [AuditKind.RolloutPromoted]: WebhookEventType.RolloutPromoted,
   [AuditKind.RolloutStopped]: WebhookEventType.RolloutStopped,
@@ -14,7 +15,8 @@ const WEBHOOK_OF: Partial<Record<AuditKind, WebhookEventType>> = {
 
 /**
  * Inside the change's transaction: its audit row and, for the kinds webhooks carry, its event.
- * Both name the rollout, its candidate and the weight it serves after the change, plus `facts`.
+ * Both name the rollout, its candidate, the stage and weight it serves after the change and who
+ * decided, plus `facts`; a start approved from a request names it (as release.published does).
  */
 export async function recordRolloutChange(
   tx: Prisma.TransactionClient,
@@ -27,6 +29,7 @@ export async function recordRolloutChange(
     rollout: Rollout;
     candidateSequence: number;
     facts: Record<string, AuditValue>;
+    request?: { requestId: string; requestedBy: string } | undefined;
   },
 ): Promise<void> {
   const { rollout, now, actorId } = change;
@@ -45,7 +48,7 @@ export async function recordRolloutChange(
     actorId,
     kind: change.kind,
     componentId: rollout.componentId,
-    details: { environment: rollout.environmentName, ...facts },
+    details: { environment: rollout.environmentName, ...facts, ...change.request },
     createdAt: now,
   });
   const type = WEBHOOK_OF[change.kind];
@@ -56,6 +59,10 @@ export async function recordRolloutChange(
     componentId: rollout.componentId,
     actorId,
     occurredAt: now,
-    data: { environment: { id: rollout.environmentId, name: rollout.environmentName }, ...facts },
+    data: {
+      environment: { id: rollout.environmentId, name: rollout.environmentName },
+      ...facts,
+      ...(change.kind === AuditKind.RolloutStarted ? { releaseRequestId: change.request?.requestId ?? null } : {}),
+    },
   });
 }

@@ -1,10 +1,9 @@
-import { AuditKind, DomainError, ErrorCode, WebhookEventType, type Rollout, type Rollouts } from '@cp/domain';
+import { AuditKind, DomainError, ErrorCode, type Rollout, type Rollouts } from '@cp/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
-import { recordAudit } from './audit-record.js';
 import { lockComponent, nextAssignmentRevision } from './component-lock.js';
 import { LIVE, rolloutJoins, toRollout } from './rollout-rows.js';
-import { enqueueWebhookEvents } from './webhook-events.js';
+import { recordRolloutChange } from './rollout-events.js';
 
 export type RolloutStart = Omit<Parameters<Rollouts['start']>[0], 'baselineVariantId'> & {
   /** The release the caller saw; null: whatever is released now (an approval). */
@@ -26,7 +25,7 @@ export async function writeRolloutStart(
   request?: { requestId: string; requestedBy: string },
 ): Promise<Rollout> {
   const { componentId, environmentId, candidateVariantId, stages, now, audit } = input;
-  const { organizationId } = await lockComponent(tx, componentId);
+  await lockComponent(tx, componentId);
   const where = { componentId, environmentId };
   const environment = await tx.environment.findUniqueOrThrow({ where: { id: environmentId }, select: { name: true } });
   if (await tx.rollout.findFirst({ where: { ...where, state: { in: [...LIVE] } }, select: { id: true } })) {
@@ -70,29 +69,18 @@ export async function writeRolloutStart(
     include: { ...rolloutJoins, candidate: { select: { sequence: true } }, baseline: { select: { sequence: true } } },
   });
   const rollout = toRollout(row);
-  const facts = {
-    rolloutId: rollout.id,
-    candidate: { id: candidateVariantId, sequence: row.candidate.sequence },
-    baseline: { id: baselineVariantId, sequence: row.baseline.sequence },
-    stages: stages.map((stage) => ({ weight: stage.weight, holdMinutes: stage.holdMinutes })),
-    weight: rollout.weight,
-  };
-  await recordAudit(tx, {
-    id: audit.eventId,
-    organizationId,
-    actorId: audit.actorId,
+  await recordRolloutChange(tx, jobs, {
     kind: AuditKind.RolloutStarted,
-    componentId,
-    details: { environment: environment.name, ...facts, ...request },
-    createdAt: now,
-  });
-  await enqueueWebhookEvents(tx, jobs, {
-    type: WebhookEventType.RolloutStarted,
-    organizationId,
-    componentId,
+    auditId: audit.eventId,
     actorId: audit.actorId,
-    occurredAt: now,
-    data: { environment: { id: environmentId, name: environment.name }, ...facts, releaseRequestId: request?.requestId ?? null },
+    now,
+    rollout,
+    candidateSequence: row.candidate.sequence,
+    facts: {
+      baseline: { id: rollout.baselineVariantId, sequence: row.baseline.sequence },
+      stages: stages.map((stage) => ({ weight: stage.weight, holdMinutes: stage.holdMinutes })),
+    },
+    request,
   });
   return rollout;
 }

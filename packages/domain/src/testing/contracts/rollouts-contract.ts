@@ -113,7 +113,7 @@ export function rolloutsContract(subject: () => ExperiencesSubject): void {
       row.kind.startsWith('rollout.'),
     );
     expect(audit.map((row) => [row.kind, row.actorId, row.details.by])).toEqual([
-      ['rollout.started', owner, undefined],
+      ['rollout.started', owner, 'person'],
       ['rollout.advanced', owner, 'person'],
       ['rollout.paused', owner, 'person'],
       ['rollout.resumed', owner, 'person'],
