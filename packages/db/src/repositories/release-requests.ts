@@ -44,7 +44,7 @@ const toReleaseRequest = (row: Row): ReleaseRequest => ({
 const RELEASE_PLAN: ReleaseRequestPlan = { kind: 'release' };
 
 export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): ReleaseRequests {
-  /** The request's audit row: who asked, where, which variant, plus what the decision adds. */
+  /** The request's audit row: who asked, where, which variant and plan, plus what the decision adds. */
   const audit = (tx: Prisma.TransactionClient, request: ReleaseRequest, kind: AuditKind, note: AuditNote, at: Date, extra: Record<string, string> = {}) =>
     recordAudit(tx, {
       id: note.eventId,
@@ -52,7 +52,16 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
       actorId: note.actorId,
       kind,
       componentId: request.componentId,
-      details: { requestId: request.id, requestedBy: request.requestedBy, environment: request.environmentName, variantId: request.variantId, variantSequence: request.variantSequence, ...extra },
+      details: {
+        requestId: request.id,
+        requestedBy: request.requestedBy,
+        environment: request.environmentName,
+        variantId: request.variantId,
+        variantSequence: request.variantSequence,
+        // An experience or rollout request says so (its variant is then the release or the candidate).
+        ...(request.plan.kind === 'release' ? {} : { plan: request.plan.kind }),
+        ...extra,
+      },
       createdAt: at,
     });
 

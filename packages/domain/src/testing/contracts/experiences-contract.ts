@@ -215,5 +215,7 @@ export function experiencesContract(subject: () => ExperiencesSubject): void {
       details: { requestId: request.id, requestedBy: member, moved, saltKept: true },
     });
     expect(audit.at(-1)!.kind).toBe('release.approved');
+    // The request's rows say what it asked for.
+    expect(audit.find((row) => row.kind === 'release.requested')?.details.plan).toBe('experience');
   });
 }
