@@ -30,6 +30,19 @@ describeEachBackend('variants', (db) => {
     }
   });
 
+  it("finds many: those of the ids that are the component's variants, whatever else is asked", async () => {
+    const { user, organization } = await aUserWithOrganization(db().repos);
+    const component = await aComponent(db().repos, { organizationId: organization.id, createdBy: user.id });
+    const other = await aComponent(db().repos, { organizationId: organization.id, createdBy: user.id });
+    const second = await aVariant(db().repos, { componentId: component.id, createdBy: user.id });
+    const first = (await db().repos.variants.listForComponent(component.id, { limit: 10 }))[1]!;
+    const elsewhere = (await db().repos.variants.findLatest(other.id))!;
+    const found = await db().repos.variants.findMany(component.id, [second.id, 'not-a-uuid', elsewhere.id, randomUUID(), first.id]);
+    expect(found.sort((a, b) => a.sequence - b.sequence)).toEqual([first, second]);
+    expect(await db().repos.variants.findMany(component.id, [])).toEqual([]);
+    expect(await db().repos.variants.findMany('x', [second.id])).toEqual([]);
+  });
+
   it('answers null / empty for unknown ids', async () => {
     expect(await db().repos.variants.findById(randomUUID())).toBeNull();
     expect(await db().repos.variants.findById('x')).toBeNull();

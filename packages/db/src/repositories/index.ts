@@ -1,8 +1,10 @@
 import type { Repositories } from '@cp/domain';
 import type { Database } from '../client.js';
+import { createAssignments } from './assignments.js';
 import { createAuditTrail } from './audit-trail.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
+import { createExperiences } from './experiences.js';
 import { createFlows } from './flows.js';
 import { createInvitations } from './invitations.js';
 import { createMembers } from './members.js';
@@ -10,6 +12,7 @@ import { createOrganizations } from './organizations.js';
 import { createPreviewKeys } from './preview-keys.js';
 import { createReleaseRequests } from './release-requests.js';
 import { createReleases } from './releases.js';
+import { createRollouts } from './rollouts.js';
 import { staticExportQueue } from './static-export-queue.js';
 import { createStaticExports } from './static-exports.js';
 import { createUploadSessions } from './upload-sessions.js';
@@ -43,5 +46,8 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     members: createMembers(prisma),
     staticExports: createStaticExports(prisma, exportJobs),
     webhookEndpoints: createWebhookEndpoints(prisma, jobs),
+    experiences: createExperiences(prisma, jobs),
+    rollouts: createRollouts(prisma, jobs),
+    assignments: createAssignments(sql),
   });
 }

@@ -1,8 +1,19 @@
-import { AuditKind, can, isUuid, Permission, roleRefused, type AuditNote, type ReleaseRequest, type ReleaseRequests, type Role } from '@cp/domain';
+import {
+  AuditKind,
+  can,
+  isUuid,
+  Permission,
+  roleRefused,
+  type AuditNote,
+  type ReleaseRequest,
+  type ReleaseRequestPlan,
+  type ReleaseRequests,
+  type Role,
+} from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { recordAudit } from './audit-record.js';
 import type { JobSender } from '../jobs/job-sender.js';
-import { writeRelease } from './release-write.js';
+import { writeApprovedPlan } from './approved-plan-write.js';
 
 const joined = {
   component: { select: { name: true, organizationId: true } },
@@ -27,10 +38,13 @@ const toReleaseRequest = (row: Row): ReleaseRequest => ({
   decidedAt: row.decidedAt,
   declineReason: row.declineReason,
   releaseEventId: row.releaseEventId,
+  plan: row.plan as unknown as ReleaseRequestPlan,
 });
 
+const RELEASE_PLAN: ReleaseRequestPlan = { kind: 'release' };
+
 export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): ReleaseRequests {
-  /** The request's audit row: who asked, where, which variant, plus what the decision adds. */
+  /** The request's audit row: who asked, where, which variant and plan, plus what the decision adds. */
   const audit = (tx: Prisma.TransactionClient, request: ReleaseRequest, kind: AuditKind, note: AuditNote, at: Date, extra: Record<string, string> = {}) =>
     recordAudit(tx, {
       id: note.eventId,
@@ -38,7 +52,16 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
       actorId: note.actorId,
       kind,
       componentId: request.componentId,
-      details: { requestId: request.id, requestedBy: request.requestedBy, environment: request.environmentName, variantId: request.variantId, variantSequence: request.variantSequence, ...extra },
+      details: {
+        requestId: request.id,
+        requestedBy: request.requestedBy,
+        environment: request.environmentName,
+        variantId: request.variantId,
+        variantSequence: request.variantSequence,
+        // An experience or rollout request says so (its variant is then the release or the candidate).
+        ...(request.plan.kind === 'release' ? {} : { plan: request.plan.kind }),
+        ...extra,
+      },
       createdAt: at,
     });
 
@@ -75,7 +98,7 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
   };
 
   return {
-    async create({ audit: note, ...input }) {
+    async create({ audit: note, plan = RELEASE_PLAN, ...input }) {
       for (;;) {
         const created = await prisma.$transaction(async (tx) => {
           // The requester's role as the request is written (a share lock: a concurrent demotion waits, or is seen).
@@ -87,8 +110,9 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
           if (!requester || !can(requester.role, Permission.Publish)) throw roleRefused('ask for releases');
           // The partial unique index keeps one pending request per (component, environment).
           const inserted = await tx.$queryRaw<{ id: string }[]>`
-            INSERT INTO release_requests (id, component_id, environment_id, variant_id, requested_by, requested_at)
-            VALUES (${input.id}::uuid, ${input.componentId}::uuid, ${input.environmentId}::uuid, ${input.variantId}::uuid, ${input.requestedBy}::uuid, ${input.now})
+            INSERT INTO release_requests (id, component_id, environment_id, variant_id, requested_by, requested_at, plan)
+            VALUES (${input.id}::uuid, ${input.componentId}::uuid, ${input.environmentId}::uuid, ${input.variantId}::uuid, ${input.requestedBy}::uuid, ${input.now},
+              ${JSON.stringify(plan)}::jsonb)
             ON CONFLICT (component_id, environment_id) WHERE state = 'pending' DO NOTHING
             RETURNING id`;
           if (inserted.length === 0) return null;
@@ -127,19 +151,18 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
       return [...pending, ...decided].map(toReleaseRequest);
     },
 
-    async approve({ requestId, approvedBy, eventId, now, audit: note, publishAuditId }) {
+    async approve(input) {
+      const { requestId, approvedBy, eventId, now, audit: note } = input;
       if (!isUuid(requestId)) return { outcome: 'missing' };
       const approved = await prisma.$transaction(async (tx) => {
-        if (!(await claim(tx, requestId, approvedBy, now, { state: 'approved', releaseEventId: eventId }))) return null;
+        // Only a release plan makes a release event (the plan never changes: read before the claim).
+        const [asked] = await tx.$queryRaw<{ plan: ReleaseRequestPlan }[]>`SELECT plan FROM release_requests WHERE id = ${requestId}::uuid`;
+        const releaseEventId = asked?.plan.kind === 'release' ? eventId : null;
+        if (!(await claim(tx, requestId, approvedBy, now, { state: 'approved', releaseEventId }))) return null;
         const request = toReleaseRequest(await tx.releaseRequest.findUniqueOrThrow({ where: { id: requestId }, include: joined }));
-        const event = await writeRelease(
-          tx,
-          jobs,
-          { eventId, componentId: request.componentId, environmentId: request.environmentId, variantId: request.variantId, releasedBy: approvedBy, now, audit: { eventId: publishAuditId, actorId: note.actorId } },
-          { requestId, requestedBy: request.requestedBy },
-        );
+        const applied = await writeApprovedPlan(tx, jobs, request, input);
         await audit(tx, request, AuditKind.ReleaseApproved, note, now);
-        return { outcome: 'approved', request, event } as const;
+        return { outcome: 'approved', request, applied } as const;
       });
       return approved ?? unclaimed(requestId);
     },

@@ -1,7 +1,9 @@
-import { AuditKind, can, canPublishTo, notFound, Permission, protectedEnvironment, roleRefused, WebhookEventType, type ReleaseEvent, type Releases, type Role } from '@cp/domain';
+import { AuditKind, can, canPublishTo, Permission, protectedEnvironment, roleRefused, WebhookEventType, type ReleaseEvent, type Releases, type Role } from '@cp/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
+import { lockComponent } from './component-lock.js';
+import { endRolloutOnRelease } from './rollout-release-end.js';
 import { enqueueWebhookEvents } from './webhook-events.js';
 import { toReleaseEvent } from './mappers.js';
 import { enqueueIfExporting, staticExportQueue } from './static-export-queue.js';
@@ -15,7 +17,8 @@ export type ReleaseWrite = Omit<Parameters<Releases['publish']>[0], 'enforceProt
  * opted in, the static export's job. Publishes of one component take
  * turns (a row lock on the component that does not block variant inserts), so each event
  * records the variant it really replaced, even for the very first release of an environment.
- * The release.published webhook event is enqueued in the same transaction.
+ * The release.published webhook event is enqueued in the same transaction, and a live rollout
+ * of the environment ends (promoted by its candidate's release, stopped by another's).
  */
 export async function writeRelease(
   tx: Prisma.TransactionClient,
@@ -24,9 +27,7 @@ export async function writeRelease(
   request?: { requestId: string; requestedBy: string },
 ): Promise<ReleaseEvent> {
   const { eventId, componentId, environmentId, variantId, releasedBy, now, audit } = input;
-  const [component] = await tx.$queryRaw<{ organization_id: string }[]>`
-    SELECT organization_id FROM components WHERE id = ${componentId}::uuid FOR NO KEY UPDATE`;
-  if (!component) throw notFound('Component', componentId);
+  const { organizationId } = await lockComponent(tx, componentId);
   const key = { componentId_environmentId: { componentId, environmentId } };
   const previous = await tx.release.findUnique({ where: key, select: { variantId: true, releasedAt: true, variant: { select: { sequence: true } } } });
   // Publishes take the lock in their own order, not in the order their clocks were read:
@@ -43,7 +44,7 @@ export async function writeRelease(
   const rollback = previous !== null && row.variant.sequence < previous.variant.sequence;
   await recordAudit(tx, {
     id: audit.eventId,
-    organizationId: component.organization_id,
+    organizationId,
     actorId: audit.actorId,
     kind: AuditKind.ReleasePublished,
     componentId,
@@ -60,7 +61,7 @@ export async function writeRelease(
   });
   await enqueueWebhookEvents(tx, jobs, {
     type: WebhookEventType.ReleasePublished,
-    organizationId: component.organization_id,
+    organizationId,
     componentId,
     actorId: audit.actorId,
     occurredAt: releasedAt,
@@ -73,16 +74,23 @@ export async function writeRelease(
       releaseId: eventId,
     },
   });
-  await enqueueIfExporting(tx, component.organization_id, staticExportQueue(jobs));
+  await endRolloutOnRelease(tx, jobs, { componentId, environmentId, variantId, variantSequence: row.variant.sequence, eventId, now: releasedAt, audit });
+  await enqueueIfExporting(tx, organizationId, staticExportQueue(jobs));
   return event;
 }
 
 /**
  * The user's role and the environment's flag as the release is written (rules/roles.ts
  * canPublishTo), the flag under a share lock: a concurrent protect (an UPDATE of the row) waits
- * for this release to commit, or this release sees it and is refused.
+ * for this release to commit, or this release sees it and is refused. Without `protection`
+ * (pausing or stopping a rollout: making things safer), only the role that publishes is needed.
  */
-export async function refuseUnlessAllowed(tx: Prisma.TransactionClient, environmentId: string, userId: string): Promise<void> {
+export async function refuseUnlessAllowed(
+  tx: Prisma.TransactionClient,
+  environmentId: string,
+  userId: string,
+  { protection }: { protection: boolean } = { protection: true },
+): Promise<void> {
   const [row] = await tx.$queryRaw<{ name: string; protected: boolean; role: Role | null }[]>`
     SELECT e.name, e.protected, m.role::text AS role
     FROM environments e
@@ -90,5 +98,5 @@ export async function refuseUnlessAllowed(tx: Prisma.TransactionClient, environm
     WHERE e.id = ${environmentId}::uuid
     FOR SHARE OF e`;
   if (!row || row.role === null || !can(row.role, Permission.Publish)) throw roleRefused('publish');
-  if (!canPublishTo(row.role, row)) throw protectedEnvironment(row.name);
+  if (protection && !canPublishTo(row.role, row)) throw protectedEnvironment(row.name);
 }

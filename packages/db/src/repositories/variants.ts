@@ -26,6 +26,13 @@ export function createVariants(prisma: PrismaClient, sql: SqlReader): Variants {
       return row ? toVariant(row) : null;
     },
 
+    async findMany(componentId, ids) {
+      const wanted = ids.filter(isUuid);
+      if (!isUuid(componentId) || wanted.length === 0) return [];
+      const rows = await prisma.variant.findMany({ where: { componentId, id: { in: wanted } } });
+      return rows.map(toVariant);
+    },
+
     async listForComponent(componentId, { limit, beforeSequence }) {
       if (!isUuid(componentId)) return [];
       const rows = await prisma.variant.findMany({

@@ -13,3 +13,6 @@ export * from './audited-setup-contract.js';
 export * from './members-contract.js';
 export * from './release-requests-contract.js';
 export * from './release-counts-contract.js';
+export type { ExperiencesSubject } from './experience-team.js';
+export * from './experiences-contract.js';
+export * from './rollouts-contract.js';
