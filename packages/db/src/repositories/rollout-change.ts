@@ -25,6 +25,8 @@ interface Applied {
   readonly data: Prisma.RolloutUpdateManyMutationInput;
   readonly kind: AuditKind | null;
   readonly facts: Record<string, AuditValue>;
+  /** The split served changes (weight, or the end): a new assignment revision, so hosts and caches pick again. */
+  readonly reassigns: boolean;
 }
 
 const stale = (row: RolloutRow) =>
@@ -38,7 +40,8 @@ const stale = (row: RolloutRow) =>
 /**
  * Inside `tx`, under the component's lock (the lock releases and experience publishes take):
  * a change of a live rollout at `expectedRevision`, by one conditional UPDATE that bumps the
- * revision and the assignment revision; then the change's audit row and webhook event.
+ * revision (and the assignment revision when the split served changes); then the change's audit
+ * row and webhook event.
  */
 export async function writeRolloutChange(tx: Prisma.TransactionClient, jobs: JobSender, input: Change): Promise<Rollout> {
   const { rolloutId, expectedRevision, change, now, audit } = input;
@@ -56,7 +59,7 @@ export async function writeRolloutChange(tx: Prisma.TransactionClient, jobs: Job
   const applied = await apply(tx, before, input);
   const updated = await tx.rollout.updateMany({
     where: { id: rolloutId, revision: expectedRevision, state: { in: [...LIVE] } },
-    data: { ...applied.data, revision: { increment: 1 }, assignmentRevision: await nextAssignmentRevision(tx) },
+    data: { ...applied.data, revision: { increment: 1 }, ...(applied.reassigns ? { assignmentRevision: await nextAssignmentRevision(tx) } : {}) },
   });
   if (updated.count !== 1) throw stale(before);
   if (change.kind === 'promote') {
@@ -98,16 +101,17 @@ async function apply(tx: Prisma.TransactionClient, before: RolloutRow, { change,
         data: { stageIndex: change.stageIndex, weight: stage.weight, stageStartedAt: now, windowStartedAt: now },
         kind: AuditKind.RolloutAdvanced,
         facts: { fromStageIndex: before.stageIndex, fromWeight: before.weight },
+        reassigns: true,
       };
     }
     case 'pause':
-      return { data: { state: 'paused', reason: change.reason }, kind: AuditKind.RolloutPaused, facts: { reason: change.reason } };
+      return { data: { state: 'paused', reason: change.reason }, kind: AuditKind.RolloutPaused, facts: { reason: change.reason }, reassigns: false };
     case 'resume':
-      return { data: { state: 'running', reason: null }, kind: AuditKind.RolloutResumed, facts: {} };
+      return { data: { state: 'running', reason: null }, kind: AuditKind.RolloutResumed, facts: {}, reassigns: false };
     case 'stop':
-      return { data: { state: 'stopped', reason: change.reason, ...ended }, kind: AuditKind.RolloutStopped, facts: { reason: change.reason, fromWeight: before.weight } };
+      return { data: { state: 'stopped', reason: change.reason, ...ended }, kind: AuditKind.RolloutStopped, facts: { reason: change.reason, fromWeight: before.weight }, reassigns: true };
     case 'promote':
-      return { data: { state: 'promoted', endedAt: now, reason: null }, kind: AuditKind.RolloutPromoted, facts: { releaseId: change.releaseEventId } };
+      return { data: { state: 'promoted', endedAt: now, reason: null }, kind: AuditKind.RolloutPromoted, facts: { releaseId: change.releaseEventId }, reassigns: true };
     case 'window':
       return applyWindow(tx, before, change, now);
   }
@@ -149,10 +153,11 @@ async function applyWindow(
       data: { state: 'rolled_back', weight: 0, endedAt: now, reason, windowStartedAt: window.to },
       kind: AuditKind.RolloutRolledBack,
       facts: { reason, fromWeight: before.weight, windows: deciding.map(windowFigures) },
+      reassigns: true,
     };
   }
   if (outcome === 'pause') {
-    return { data: { state: 'paused', reason, windowStartedAt: window.to }, kind: AuditKind.RolloutPaused, facts: { reason, window: windowFigures(window) } };
+    return { data: { state: 'paused', reason, windowStartedAt: window.to }, kind: AuditKind.RolloutPaused, facts: { reason, window: windowFigures(window) }, reassigns: false };
   }
-  return { data: { windowStartedAt: window.to }, kind: null, facts: {} };
+  return { data: { windowStartedAt: window.to }, kind: null, facts: {}, reassigns: false };
 }

@@ -38,9 +38,9 @@ export interface GuardSettings {
   readonly minErrorRateRise: number;
   /** Two-proportion z the rise must reach. */
   readonly minZ: number;
-  /** Consecutive regressed windows that roll back. */
+  /** Consecutive regressed windows that roll back (and consecutive sample-ratio mismatches that pause). */
   readonly regressedWindows: number;
-  /** A sample-ratio mismatch below this chi-square p-value pauses the rollout. */
+  /** A window whose chi-square p-value of the session split is below this is a sample-ratio mismatch. */
   readonly sampleRatioP: number;
 }
 

@@ -61,8 +61,9 @@ export function judgeWindow(
   const rise = rate(input.candidate) - rate(input.release);
   const z = twoProportionZ(input.candidate, input.release);
   const p = sampleRatioP(input.candidate.sessions, input.release.sessions, input.weight);
+  // A regression wins over a mismatch: rolling back is safe whatever skewed the split.
   const verdict: WindowVerdict =
-    p < settings.sampleRatioP ? 'sample_ratio_mismatch' : rise >= settings.minErrorRateRise && z >= settings.minZ ? 'regressed' : 'healthy';
+    rise >= settings.minErrorRateRise && z >= settings.minZ ? 'regressed' : p < settings.sampleRatioP ? 'sample_ratio_mismatch' : 'healthy';
   return { rise, z, sampleRatioP: p, verdict };
 }
 
@@ -97,8 +98,8 @@ const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 
 /**
  * One evaluation of a live rollout: close the open window once it holds enough candidate
- * sessions (then roll back after `regressedWindows` regressed windows in a row, or pause on a
- * sample-ratio mismatch), otherwise advance a running rollout whose hold time has passed and
+ * sessions (then roll back after `regressedWindows` regressed windows in a row, or pause after as
+ * many sample-ratio mismatches in a row), otherwise advance a running rollout whose hold time has passed and
  * whose arms both have enough sessions at this stage. At 100% there is no release arm to
  * compare with: it waits for a promote.
  */
@@ -113,10 +114,12 @@ export function guardStep(input: GuardInput): GuardDecision {
     const figures =
       `candidate ${openWindow.candidate.errorSessions}/${openWindow.candidate.sessions} sessions with errors (${pct(rate(openWindow.candidate))}), ` +
       `release ${openWindow.release.errorSessions}/${openWindow.release.sessions} (${pct(rate(openWindow.release))}), z ${judged.z.toFixed(2)}`;
-    if (judged.verdict === 'sample_ratio_mismatch') {
+    // Like a regression, a mismatch pauses only when it repeats: one window's chance split (users, not sessions, are drawn) is not a broken assignment.
+    const mismatches = judged.verdict === 'sample_ratio_mismatch' ? 1 + trailing(input.verdicts, 'sample_ratio_mismatch') : 0;
+    if (mismatches >= settings.regressedWindows) {
       const reason =
         `Paused: at ${percentOf(rollout.weight)} the candidate got ${openWindow.candidate.sessions} of ${openWindow.candidate.sessions + openWindow.release.sessions} sessions ` +
-        `(chi-square p ${judged.sampleRatioP.toExponential(1)}). Do all host pages pass a key, and is the release served elsewhere in this environment?`;
+        `(chi-square p ${judged.sampleRatioP.toExponential(1)}), ${mismatches} windows in a row. Do all host pages pass a key? Resume once they do.`;
       return { kind: 'window', window, outcome: rollout.state === RolloutState.Running ? 'pause' : 'continue', reason };
     }
     const streak = judged.verdict === 'regressed' ? 1 + trailing(input.verdicts, 'regressed') : 0;

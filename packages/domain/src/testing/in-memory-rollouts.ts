@@ -183,7 +183,8 @@ export function inMemoryRollouts(state: InMemoryState): Rollouts {
       const { next, kind, facts } = applied(state, before, change, now);
       const rollout = { ...next, revision: before.revision + 1 };
       state.rollouts[index] = rollout;
-      state.bumpAssignment(rollout.componentId, rollout.environmentId);
+      // As the database: a new assignment revision only when the split served changes (weight, or the end).
+      if (rollout.weight !== before.weight || !isLive(rollout)) state.bumpAssignment(rollout.componentId, rollout.environmentId);
       if (change.kind === 'promote') {
         // The rollout has ended above, so this release finds no live rollout to end.
         writeRelease(state, {

@@ -335,7 +335,7 @@ export function rolloutsContract(subject: () => ExperiencesSubject): void {
     });
   });
 
-  it('answers a live rollout as the candidate owning [0, weight) and the release the rest; nothing once it stops', async () => {
+  it('answers a live rollout as the candidate owning [0, weight) and the release the rest, at a new revision only when the split changes; nothing once it stops', async () => {
     const { repos, componentId, v2, start, change } = await team();
     const rollout = await start();
     const live = await repos.assignments.findLive(componentId, 'staging');
@@ -354,9 +354,11 @@ export function rolloutsContract(subject: () => ExperiencesSubject): void {
       ],
     });
     const paused = await change(rollout.id, 1, { kind: 'pause', reason: null });
-    const stillLive = await repos.assignments.findLive(componentId, 'staging');
-    expect(stillLive!.revision).toBeGreaterThan(live!.revision);
-    await change(rollout.id, paused.revision, { kind: 'stop', reason: 'done' });
+    expect((await repos.assignments.findLive(componentId, 'staging'))!.revision).toBe(live!.revision);
+    const resumed = await change(rollout.id, paused.revision, { kind: 'resume' });
+    const advanced = await change(rollout.id, resumed.revision, { kind: 'advance', stageIndex: 1, by: 'person' });
+    expect((await repos.assignments.findLive(componentId, 'staging'))!.revision).toBeGreaterThan(live!.revision);
+    await change(rollout.id, advanced.revision, { kind: 'stop', reason: 'done' });
     expect(await repos.assignments.findLive(componentId, 'staging')).toBeNull();
   });
 }
