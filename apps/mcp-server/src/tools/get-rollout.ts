@@ -23,7 +23,9 @@ const WINDOWS_SHOWN = 10;
 const figuresShape = z.object({ candidate: armSessionsShape, release: armSessionsShape });
 
 const armText = (arm: ArmSessions): string =>
-  `${arm.sessions} sessions (${arm.sessions === 0 ? 'no' : `${((arm.errorSessions / arm.sessions) * 100).toFixed(2)}%`} with errors)`;
+  arm.sessions === 0
+    ? '0 sessions'
+    : `${arm.sessions} sessions (${arm.errorSessions}, ${((arm.errorSessions / arm.sessions) * 100).toFixed(2)}%, with errors)`;
 
 const figuresText = (label: string, figures: RolloutView['stage']): string =>
   figures === null
