@@ -3,11 +3,12 @@ import {
   RULE_OPERATORS,
   type ExperienceDefinition,
   type ExperienceRevision,
+  percentOf,
 } from '@cp/domain';
 import { z } from 'zod';
 import { isoTime } from './define.js';
 import { uuid } from './params.js';
-import { percentOf, percentParam, percentText, weightOf } from './percent.js';
+import { percentNumber, percentParam, weightOf } from './percent.js';
 
 /*
  * An experience definition as the tools take and answer it: weights as percentages (percent.ts).
@@ -94,7 +95,10 @@ export const toSegments = (definition: ExperienceDefinition): z.infer<typeof seg
       operator: rule.operator,
       values: [...rule.values],
     })),
-    arms: segment.arms.map((arm) => ({ variantId: arm.variantId, percent: percentOf(arm.weight) })),
+    arms: segment.arms.map((arm) => ({
+      variantId: arm.variantId,
+      percent: percentNumber(arm.weight),
+    })),
   }));
 
 /** One line per segment: `"EU pro": country in [DE, FR] -> 50% <id>, 50% <id>`. */
@@ -109,7 +113,7 @@ export function describeSegments(definition: ExperienceDefinition): string {
               .map((rule) => `${rule.attribute} ${rule.operator} [${rule.values.join(', ')}]`)
               .join(' and ');
       const arms = segment.arms
-        .map((arm) => `${percentText(arm.weight)} ${arm.variantId}`)
+        .map((arm) => `${percentOf(arm.weight)} ${arm.variantId}`)
         .join(', ');
       return `"${segment.name}": ${rules} -> ${arms}`;
     })

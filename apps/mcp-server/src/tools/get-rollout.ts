@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { actorOf, defineTool, isoTime } from './define.js';
 import { componentId, environmentName } from './params.js';
-import { percentOf } from './percent.js';
+import { percentNumber } from './percent.js';
 import {
   armSessionsShape,
   describeRollout,
@@ -65,7 +65,7 @@ const toWindow = (window: GuardWindow) => ({
   index: window.index,
   from: isoTime(window.from),
   to: isoTime(window.to),
-  percent: percentOf(window.weight),
+  percent: percentNumber(window.weight),
   candidate: toArmSessions(window.candidate),
   release: toArmSessions(window.release),
   risePoints: window.rise * 100,

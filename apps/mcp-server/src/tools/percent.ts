@@ -26,7 +26,4 @@ export const percentParam = (field: string) => {
 export const weightOf = (percent: number): number => Math.round(percent * PER_PERCENT);
 
 /** The percentage of a domain weight (12500 -> 12.5). */
-export const percentOf = (weight: number): number => weight / PER_PERCENT;
-
-/** "12.5%" for messages. */
-export const percentText = (weight: number): string => `${percentOf(weight)}%`;
+export const percentNumber = (weight: number): number => weight / PER_PERCENT;

@@ -1,11 +1,15 @@
-import { publishExperience as publishExperienceUseCase, type SplitPhase } from '@cp/domain';
+import {
+  percentOf,
+  publishExperience as publishExperienceUseCase,
+  type SplitPhase,
+} from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { actorOf, defineTool, isoTime } from './define.js';
 import { describeSegments } from './experience-shapes.js';
 import { componentId, environmentName } from './params.js';
 import { pendingApproval, releaseRequestShape } from './pending-approval.js';
-import { percentOf, percentText } from './percent.js';
+import { percentNumber } from './percent.js';
 
 const PHASES = ['keep', 'new'] as const satisfies readonly SplitPhase[];
 
@@ -106,7 +110,7 @@ export const publishExperience = defineTool({
     const movedText =
       moved.length === 0
         ? ''
-        : ` Users who changed variant: ${moved.map((m) => `"${m.segment}" ${percentText(m.moved)}`).join(', ')}.`;
+        : ` Users who changed variant: ${moved.map((m) => `"${m.segment}" ${percentOf(m.moved)}`).join(', ')}.`;
     return {
       message: `Revision ${revision.number}${from} is live in ${revision.environmentName}: ${describeSegments(revision.definition)}.${movedText}`,
       status: 'published' as const,
@@ -115,7 +119,7 @@ export const publishExperience = defineTool({
       revision: revision.number,
       republishedFrom: revision.republishedFrom,
       publishedAt: isoTime(revision.publishedAt),
-      moved: moved.map((m) => ({ segment: m.segment, percent: percentOf(m.moved) })),
+      moved: moved.map((m) => ({ segment: m.segment, percent: percentNumber(m.moved) })),
     };
   },
 });

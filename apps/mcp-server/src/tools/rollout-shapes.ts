@@ -6,10 +6,11 @@ import {
   type GuardSettings,
   type Rollout,
   type RolloutStage,
+  percentOf,
 } from '@cp/domain';
 import { z } from 'zod';
 import { isoTime } from './define.js';
-import { percentOf, percentParam, percentText, weightOf } from './percent.js';
+import { percentNumber, percentParam, weightOf } from './percent.js';
 
 /** Rollouts as the tools take and answer them: shares in percent, the stage counted from 1. */
 
@@ -115,10 +116,10 @@ export const toRollout = (rollout: Rollout): z.infer<typeof rolloutShape> => ({
   releaseVariantId: rollout.baselineVariantId,
   stage: rollout.stageIndex + 1,
   stages: rollout.stages.map((stage) => ({
-    percent: percentOf(stage.weight),
+    percent: percentNumber(stage.weight),
     holdMinutes: stage.holdMinutes,
   })),
-  percent: percentOf(rollout.weight),
+  percent: percentNumber(rollout.weight),
   revision: rollout.revision,
   startedAt: isoTime(rollout.startedAt),
   stageStartedAt: isoTime(rollout.stageStartedAt),
@@ -149,7 +150,7 @@ const STATE_WORDS: Record<Rollout['state'], string> = {
 /** "Rollout of <id> in prod: running at stage 2 of 5 (5%), revision 3." */
 export function describeRollout(rollout: Rollout): string {
   const where = `Rollout of ${rollout.candidateVariantId} in ${rollout.environmentName}`;
-  const at = `stage ${rollout.stageIndex + 1} of ${rollout.stages.length} (${percentText(rollout.weight)})`;
+  const at = `stage ${rollout.stageIndex + 1} of ${rollout.stages.length} (${percentOf(rollout.weight)})`;
   const live = rollout.state === 'running' || rollout.state === 'paused';
   const reason = rollout.reason === null ? '' : ` Reason: ${rollout.reason}`;
   return `${where}: ${STATE_WORDS[rollout.state]}${live ? ` at ${at}` : ''}, revision ${rollout.revision}.${reason}`;

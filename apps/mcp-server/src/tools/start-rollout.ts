@@ -1,10 +1,9 @@
-import { startRollout as startRolloutUseCase } from '@cp/domain';
+import { percentOf, startRollout as startRolloutUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { actorOf, defineTool } from './define.js';
 import { componentId, environmentName, uuid } from './params.js';
 import { pendingApproval, releaseRequestShape } from './pending-approval.js';
-import { percentText } from './percent.js';
 import {
   describeRollout,
   guardInput,
@@ -74,7 +73,7 @@ export const startRollout = defineTool({
     }
     const { rollout } = outcome;
     return {
-      message: `${describeRollout(rollout)} ${percentText(rollout.weight)} of users get the candidate; the guard checks it every minute. Call get_rollout to follow it.`,
+      message: `${describeRollout(rollout)} ${percentOf(rollout.weight)} of users get the candidate; the guard checks it every minute. Call get_rollout to follow it.`,
       status: 'started' as const,
       componentId: rollout.componentId,
       environment: rollout.environmentName,
