@@ -66,7 +66,7 @@ const thirds = () => [
   { variantId: v3.id, percent: 33.334 },
 ];
 
-test('set_experience takes percentages to the thousandth, exactly; publish_experience makes the draft live; get_experience answers both', async () => {
+test('set_experience takes percentages to the thousandth, exactly (a finer one: parameters.test.ts); publish_experience makes the draft live; get_experience answers both', async () => {
   const segments = [
     {
       name: 'EU',
@@ -109,28 +109,6 @@ test('set_experience takes percentages to the thousandth, exactly; publish_exper
   });
   expect(read.history).toMatchObject([{ revision: 1, segments: 2 }]);
   expect(read.message).toContain('The draft is the same as the latest revision.');
-});
-
-test('a percentage finer than a thousandth is refused before anything is saved, naming the rule', async () => {
-  const error = refusal(
-    await call(asOwner, 'set_experience', {
-      environment: 'staging',
-      segments: [
-        {
-          name: 'All',
-          arms: [
-            { variantId: v1.id, percent: 99.9999 },
-            { variantId: v2.id, percent: 0.0001 },
-          ],
-        },
-      ],
-    }),
-  );
-  expect(error).toEqual({
-    code: 'INVALID_INPUT',
-    message:
-      'Invalid arguments for set_experience: percent must be a percentage from 0.001 to 100 with at most 3 decimals (12.5 means 12.5%).',
-  });
 });
 
 test('start_rollout, get_rollout, change_rollout, stop_rollout: a canary in prod from start to stop', async () => {

@@ -101,6 +101,13 @@ export const toSegments = (definition: ExperienceDefinition): z.infer<typeof seg
     })),
   }));
 
+/** Values a message lists per rule; the structured answer has them all. */
+const VALUES_SHOWN = 5;
+const valuesText = (values: readonly string[]): string =>
+  values.length <= VALUES_SHOWN
+    ? values.join(', ')
+    : `${values.slice(0, VALUES_SHOWN).join(', ')}, +${values.length - VALUES_SHOWN} more`;
+
 /** One line per segment: `"EU pro": country in [DE, FR] -> 50% <id>, 50% <id>`. */
 export function describeSegments(definition: ExperienceDefinition): string {
   if (definition.segments.length === 0) return 'no segments (everyone gets the release)';
@@ -110,7 +117,7 @@ export function describeSegments(definition: ExperienceDefinition): string {
         segment.rules.length === 0
           ? 'everyone'
           : segment.rules
-              .map((rule) => `${rule.attribute} ${rule.operator} [${rule.values.join(', ')}]`)
+              .map((rule) => `${rule.attribute} ${rule.operator} [${valuesText(rule.values)}]`)
               .join(' and ');
       const arms = segment.arms
         .map((arm) => `${percentOf(arm.weight)} ${arm.variantId}`)

@@ -1,4 +1,8 @@
-import { getExperience as getExperienceUseCase, type ExperienceView } from '@cp/domain';
+import {
+  getExperience as getExperienceUseCase,
+  type ExperienceDefinition,
+  type ExperienceView,
+} from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { actorOf, defineTool, isoTime } from './define.js';
@@ -12,6 +16,10 @@ import {
 import { componentId, environmentName } from './params.js';
 import { describeRollout, rolloutShape, toRollout } from './rollout-shapes.js';
 
+/** Compared in the tools' own shape, whose key order is fixed (stored JSON may reorder keys). */
+const sameSegments = (a: ExperienceDefinition, b: ExperienceDefinition): boolean =>
+  JSON.stringify(toSegments(a)) === JSON.stringify(toSegments(b));
+
 /** The whole answer in words: what is live, whether the draft differs, what blocks a publish. */
 function summarize(view: ExperienceView): string {
   const env = view.environment.name;
@@ -22,7 +30,7 @@ function summarize(view: ExperienceView): string {
       : `${env}: revision ${live.number} is the latest, published ${isoTime(live.publishedAt)}: ${describeSegments(live.definition)}.`,
   ];
   if (draft === null) lines.push('No draft is saved (set_experience saves one).');
-  else if (live !== null && JSON.stringify(draft.definition) === JSON.stringify(live.definition))
+  else if (live !== null && sameSegments(draft.definition, live.definition))
     lines.push('The draft is the same as the latest revision.');
   else
     lines.push(
