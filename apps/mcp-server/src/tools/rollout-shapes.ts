@@ -40,6 +40,8 @@ export const stagesInput = z
 
 const number = (field: string) => z.number({ error: `guard.${field} must be a number.` });
 
+const RISE_RANGE = 'guard.errorRateRisePoints must be from 0 to 100 percentage points.';
+
 export const guardInput = z
   .strictObject(
     {
@@ -55,7 +57,10 @@ export const guardInput = z
         .describe(
           `Candidate sessions that close a judging window (default ${D.windowSessions}, at least 50).`,
         ),
+      // In points here, a fraction in the domain: its range is checked here so that a refusal names this field.
       errorRateRisePoints: number('errorRateRisePoints')
+        .min(0, { error: RISE_RANGE })
+        .max(100, { error: RISE_RANGE })
         .optional()
         .describe(
           `Percentage points by which the candidate's session error rate must exceed the release's for a window to count as regressed (default ${D.minErrorRateRise * 100}).`,
