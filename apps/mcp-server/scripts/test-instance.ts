@@ -30,6 +30,7 @@ server.on(
     config,
     domain: domain.deps,
     usage: domain.usage,
+    figures: domain.figures,
     grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit),
     log: createLogger({ service: 'mcp-server', level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr }),

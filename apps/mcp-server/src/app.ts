@@ -1,4 +1,4 @@
-import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup, type UsageReader } from '@cp/domain';
+import { findUser, isUnavailable, RETRY_AFTER_SECONDS, type DomainDeps, type GrantLookup, type RolloutFigures, type UsageReader } from '@cp/domain';
 import { createReadiness, expressDefaults, type OperabilityDeps, storeChecks } from '@cp/http-runtime';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -26,6 +26,8 @@ export interface AppDeps extends OperabilityDeps<McpMetrics> {
   readonly config: AppConfig;
   readonly domain: DomainDeps;
   readonly usage: UsageReader;
+  /** Rollout sessions per variant (get_rollout). */
+  readonly figures: RolloutFigures;
   readonly grants: GrantLookup;
   readonly rateLimits: RateLimits;
   readonly log: Logger;
@@ -72,6 +74,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     config,
     domain: deps.domain,
     usage: deps.usage,
+    figures: deps.figures,
     tokens,
     resolvePrincipal,
     rateLimits: deps.rateLimits,

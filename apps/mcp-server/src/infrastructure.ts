@@ -1,11 +1,12 @@
-import { createDatabase, createDomainDeps, createGrantLookup, createUsageReader, migrate, type Database } from '@cp/db';
-import type { DomainDeps, GrantLookup, UsageReader } from '@cp/domain';
+import { createDatabase, createDomainDeps, createGrantLookup, createRolloutFigures, createUsageReader, migrate, type Database } from '@cp/db';
+import type { DomainDeps, GrantLookup, RolloutFigures, UsageReader } from '@cp/domain';
 import { createObjectStore, type S3Config } from '@cp/storage';
 
 /** The domain over the real database and object store, plus the grant check. */
 export interface Infrastructure {
   readonly domain: DomainDeps;
   readonly usage: UsageReader;
+  readonly figures: RolloutFigures;
   readonly grants: GrantLookup;
   readonly database: Database;
 }
@@ -26,6 +27,7 @@ export async function openInfrastructure(options: {
     database,
     grants: createGrantLookup(database.prisma),
     usage: createUsageReader(database.sql),
+    figures: createRolloutFigures(database.sql),
     domain: createDomainDeps(database, objects, { maxUploadBytes: options.maxUploadBytes }),
   };
 }

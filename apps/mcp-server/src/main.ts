@@ -25,6 +25,7 @@ await runService({
       host: env.host,
       domain: infrastructure.domain,
       usage: infrastructure.usage,
+      figures: infrastructure.figures,
       grants: infrastructure.grants,
       redisUrl: env.redisUrl,
       log,

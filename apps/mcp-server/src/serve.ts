@@ -1,4 +1,4 @@
-import { sweepExpiredUploads, type DomainDeps, type GrantLookup, type UsageReader } from '@cp/domain';
+import { sweepExpiredUploads, type DomainDeps, type GrantLookup, type RolloutFigures, type UsageReader } from '@cp/domain';
 import { type ReadinessCheck, type RunningService, serveHttp } from '@cp/http-runtime';
 import { createRedisClient } from '@cp/http-runtime/rate-limit';
 import { createApp } from './app.js';
@@ -17,6 +17,7 @@ export async function serveMcp(options: {
   host?: string | undefined;
   domain: DomainDeps;
   usage: UsageReader;
+  figures: RolloutFigures;
   grants: GrantLookup;
   redisUrl: string | null;
   log: Logger;
@@ -37,6 +38,7 @@ export async function serveMcp(options: {
         config,
         domain: options.domain,
         usage: options.usage,
+        figures: options.figures,
         grants: options.grants,
         rateLimits: createRateLimits(config.rateLimit, { redis }),
         log,

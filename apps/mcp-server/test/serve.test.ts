@@ -20,6 +20,7 @@ describe('serveMcp', () => {
       host: '127.0.0.1',
       domain: domain.deps,
       usage: domain.usage,
+      figures: domain.figures,
       grants: grantLookupFromMap(new Map()),
       redisUrl: null,
       log: silentLogger(),

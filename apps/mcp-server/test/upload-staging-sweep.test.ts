@@ -93,6 +93,7 @@ describe("the MCP server's background sweep", () => {
       host: '127.0.0.1',
       domain: deps,
       usage: domain.usage,
+      figures: domain.figures,
       grants: grantLookupFromMap(new Map()),
       redisUrl: null,
       log: silentLogger(),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createUsageReader, createUsageWriter, createWebhookDeliveryStore } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createRolloutFigures, createUsageMaintenance, createUsageReader, createUsageWriter, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
@@ -48,6 +48,8 @@ export async function startStack(options: {
   });
   // The MCP server's tool and the dashboard's pages read the same rollups.
   const usageReader = createUsageReader(infrastructure.database.sql);
+  // The MCP server's get_rollout and the worker's rollout guard count the same sessions.
+  const rolloutFigures = createRolloutFigures(infrastructure.database.sql);
   const running: { name: string; url: string; close(): Promise<void> }[] = [];
   const close = async () => {
     for (const service of running.reverse()) await service.close().catch(() => undefined);
@@ -71,6 +73,7 @@ export async function startStack(options: {
         host: mcpEnv.host,
         domain: infrastructure.domain,
         usage: usageReader,
+        figures: rolloutFigures,
         grants: infrastructure.grants,
         redisUrl: mcpEnv.redisUrl,
         log: createLogger({ service: 'mcp-server', level: mcpEnv.logLevel }),
@@ -120,6 +123,7 @@ export async function startStack(options: {
             clock: { now: () => new Date() },
           },
           usage: { maintenance: createUsageMaintenance(infrastructure.database.sql), clock: { now: () => new Date() }, retention: workerEnv.usageRetention },
+          rollouts: { repos: infrastructure.domain.repos, ids: infrastructure.domain.ids, clock: infrastructure.domain.clock, figures: rolloutFigures },
         }),
         log: workerLog,
         port: workerEnv.port,

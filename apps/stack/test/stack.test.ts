@@ -31,7 +31,7 @@ describe('the embedded stack', () => {
       expect.objectContaining({ status: 'ok', server: 'component-platform-auth' }),
       expect.objectContaining({ status: 'ok', server: 'component-tool-server' }),
       expect.objectContaining({ status: 'ok', server: 'delivery-api' }),
-      { status: 'ok', queues: ['webhook-delivery', 'usage-rollup', 'usage-retention', 'static-export'] },
+      { status: 'ok', queues: ['webhook-delivery', 'usage-rollup', 'usage-retention', 'rollout-guard', 'static-export'] },
     ]);
     expect(stack.services.map((service) => service.name)).toEqual(['Auth server', 'MCP server', 'Delivery API', 'Dashboard', 'Worker']);
   });

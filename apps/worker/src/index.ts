@@ -27,3 +27,4 @@ export {
   type UsageJobDeps,
   type UsageRetention,
 } from './usage/usage-jobs.js';
+export { rolloutGuardJob, ROLLOUT_GUARD_POLICY, ROLLOUT_GUARD_SCHEDULE, type RolloutGuardDeps } from './rollouts/rollout-guard-job.js';

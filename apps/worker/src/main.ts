@@ -1,4 +1,5 @@
-import { createJobBoss, createRepositories, createUsageMaintenance, createWebhookDeliveryStore } from '@cp/db';
+import { randomUUID } from 'node:crypto';
+import { createJobBoss, createRepositories, createRolloutFigures, createUsageMaintenance, createWebhookDeliveryStore } from '@cp/db';
 import { runService } from '@cp/http-runtime';
 import { loadEnv } from './env.js';
 import { createJobRegistry } from './jobs/registry.js';
@@ -14,10 +15,11 @@ await runService({
   start: async (env, log) => {
     const resources = await openResources(env);
     const { database } = resources;
+    const repos = createRepositories(database);
     const staticExport =
       env.s3 === null
         ? null
-        : await openStaticExport({ s3: env.s3, exportBucket: env.staticExport.bucket, prefix: env.staticExport.prefix, cacheBytes: env.staticExport.cacheBytes, repos: createRepositories(database) });
+        : await openStaticExport({ s3: env.s3, exportBucket: env.staticExport.bucket, prefix: env.staticExport.prefix, cacheBytes: env.staticExport.cacheBytes, repos });
     if (staticExport === null) log.warn('no S3_ENDPOINT: this worker leaves the static-export queue to another');
     const service = await serveWorker({
       boss: createJobBoss(database.jobsDb, { schedule: true }),
@@ -30,6 +32,7 @@ await runService({
           clock: { now: () => new Date() },
         },
         usage: { maintenance: createUsageMaintenance(database.sql), clock: { now: () => new Date() }, retention: env.usageRetention },
+        rollouts: { repos, ids: { newId: randomUUID }, clock: { now: () => new Date() }, figures: createRolloutFigures(database.sql) },
       }),
       log,
       port: env.port,

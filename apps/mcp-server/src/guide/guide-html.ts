@@ -108,6 +108,11 @@ the newest version is only the <em>preview</em>.</p>
       <code>status: "pending_approval"</code> with the request and who can approve it, and nothing is released until an owner
       or admin approves it on the dashboard. Members publish to <code>staging</code> directly. Owners and admins protect or
       open any environment on the dashboard's environments page.</li>
+  <li>On top of the release, an environment can have an <em>experience</em> (segments of users, by attributes the host page passes,
+      each getting a version or a split in percent: <code>set_experience</code>, then <code>publish_experience</code>) or a
+      <em>canary rollout</em> (a version served to a growing share of users, judged every minute against the release and rolled
+      back by itself when its error rate rises: <code>start_rollout</code>, then <code>get_rollout</code> to follow it,
+      <code>stop_rollout</code> to stop it at once). <code>get_experience</code> shows what is live.</li>
 </ul>
 
 <h2 id="consume">6. Consuming a component</h2>

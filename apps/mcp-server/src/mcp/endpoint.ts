@@ -1,5 +1,5 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { RETRY_AFTER_SECONDS, type DomainDeps, type UsageReader } from '@cp/domain';
+import { RETRY_AFTER_SECONDS, type DomainDeps, type RolloutFigures, type UsageReader } from '@cp/domain';
 import { clientNetwork } from '@cp/http-runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticate, type AuthOutcome } from '../auth/authenticate.js';
@@ -21,6 +21,7 @@ export interface EndpointDeps {
   readonly config: AppConfig;
   readonly domain: DomainDeps;
   readonly usage: UsageReader;
+  readonly figures: RolloutFigures;
   readonly tokens: TokenVerifier;
   readonly resolvePrincipal: (claims: TokenClaims) => Promise<Principal>;
   readonly rateLimits: RateLimits;
@@ -156,6 +157,7 @@ export function postMcp(deps: EndpointDeps): RequestHandler {
         principal,
         domain: deps.domain,
         usage: deps.usage,
+        figures: deps.figures,
         config: deps.config,
         log: ctx.log,
         requestId: ctx.requestId,

@@ -15,11 +15,17 @@ export function toolError(code: string, message: string): CallToolResult {
   return { content: asText(body), structuredContent: body, isError: true };
 }
 
+/** `segments[0].arms[1]`. */
+const pathText = (path: readonly PropertyKey[]): string =>
+  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
+
 /** "componentId must be a UUID…", "limit is required.", "unknown parameter "x"…": one sentence per problem. */
 export function describeInvalidArguments(tool: ToolDefinition, args: Record<string, unknown>, error: z.ZodError): string {
   const known = Object.keys(tool.input.shape);
   const problems = error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
+      // Inside a nested object (an arm of a segment, say): name where, since the accepted list below is the top level's.
+      if (issue.path.length > 0) return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')} in ${pathText(issue.path)}.`;
       const accepted = known.length > 0 ? `accepted: ${known.join(', ')}` : 'this tool takes no parameters';
       return `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')} (${accepted}).`;
     }

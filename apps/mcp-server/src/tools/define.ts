@@ -1,4 +1,4 @@
-import type { Actor, DomainDeps, UsageReader } from '@cp/domain';
+import type { Actor, DomainDeps, RolloutFigures, UsageReader } from '@cp/domain';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { ToolScope } from '../auth/scopes.js';
@@ -14,6 +14,8 @@ export interface ToolContext {
   readonly domain: DomainDeps;
   /** The usage analytics store (get_component_usage). */
   readonly usage: UsageReader;
+  /** Sessions per variant from usage analytics (get_rollout). */
+  readonly figures: RolloutFigures;
   readonly config: AppConfig;
   readonly log: Logger;
   readonly requestId: string;

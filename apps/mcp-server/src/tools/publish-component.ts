@@ -1,8 +1,9 @@
-import { approverList, publishVariant, type RequestedRelease } from '@cp/domain';
+import { publishVariant, type RequestedRelease } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { actorOf, defineTool, isoTime } from './define.js';
 import { componentId, environmentName, uuid } from './params.js';
+import { pendingApproval, releaseRequestShape } from './pending-approval.js';
 
 export const publishComponent = defineTool({
   name: 'publish_component',
@@ -44,13 +45,7 @@ export const publishComponent = defineTool({
       .optional()
       .describe('What the environment served before; publish it to roll back. Only when released.'),
     releasedAt: z.string().optional().describe('Only when released.'),
-    request: z
-      .object({
-        id: z.string(),
-        state: z.literal('pending'),
-        requestedAt: z.string(),
-        approvers: z.array(z.string()).describe('Emails of up to five owners and admins who can approve it.'),
-      })
+    request: releaseRequestShape
       .optional()
       .describe('The release request, when status is "pending_approval".'),
   }),
@@ -64,7 +59,7 @@ export const publishComponent = defineTool({
       },
       ctx.domain,
     );
-    if (outcome.outcome === 'requested') return pendingApproval(outcome);
+    if (outcome.outcome === 'requested') return pendingRelease(outcome);
     const { event, variant } = outcome;
     const unchanged = event.previousVariantId === event.variantId;
     return {
@@ -83,25 +78,14 @@ export const publishComponent = defineTool({
 });
 
 /** A member's publish to a protected environment: the request, and whom the user can ask. */
-function pendingApproval({ request, created, approvers }: RequestedRelease) {
-  const who = approverList(approvers);
-  const asked = created
-    ? `"${request.environmentName}" is protected, so a release request was made for version ${request.variantSequence}; nothing is released yet.`
-    : `A release request for version ${request.variantSequence} to "${request.environmentName}" is already pending; nothing changed.`;
+function pendingRelease(outcome: RequestedRelease) {
+  const { request } = outcome;
   return {
-    message:
-      `${asked} An owner or admin${who === '' ? '' : ` (${who})`} can approve or decline it; ` +
-      'they see it on the component page and in the release requests list of the dashboard. Tell the user it awaits approval.',
+    ...pendingApproval(outcome, `version ${request.variantSequence}`),
     status: 'pending_approval' as const,
     componentId: request.componentId,
     environment: request.environmentName,
     variantId: request.variantId,
     sequence: request.variantSequence,
-    request: {
-      id: request.id,
-      state: 'pending' as const,
-      requestedAt: isoTime(request.requestedAt),
-      approvers: [...approvers.emails],
-    },
   };
 }

@@ -1,15 +1,23 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { changeRollout } from './change-rollout.js';
 import { confirmUpload } from './confirm-upload.js';
 import type { ToolDefinition } from './define.js';
 import { editComponentTags } from './edit-component-tags.js';
 import { getComponent } from './get-component.js';
 import { getComponentUsage } from './get-component-usage.js';
+import { getExperience } from './get-experience.js';
+import { getRollout } from './get-rollout.js';
 import { getServiceGuide } from './get-service-guide.js';
 import { listComponents } from './list-components.js';
 import { listOrganizations } from './list-organizations.js';
 import { listVariants } from './list-variants.js';
+import { promoteRollout } from './promote-rollout.js';
 import { publishComponent } from './publish-component.js';
+import { publishExperience } from './publish-experience.js';
+import { setExperience } from './set-experience.js';
+import { startRollout } from './start-rollout.js';
+import { stopRollout } from './stop-rollout.js';
 import { uploadComponent } from './upload-component.js';
 import { whoami } from './whoami.js';
 
@@ -25,6 +33,14 @@ export const TOOLS: readonly ToolDefinition[] = [
   uploadComponent,
   confirmUpload,
   publishComponent,
+  getExperience,
+  setExperience,
+  publishExperience,
+  startRollout,
+  getRollout,
+  changeRollout,
+  promoteRollout,
+  stopRollout,
   getServiceGuide,
 ];
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createUsageReader } from '@cp/db';
+import { createRolloutFigures, createUsageReader } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
-import { defaultDomainConfig, type DomainConfig, type DomainDeps, type UsageReader } from '@cp/domain';
+import { defaultDomainConfig, type DomainConfig, type DomainDeps, type RolloutFigures, type UsageReader } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 
 export interface TestDomain {
   readonly deps: DomainDeps;
   /** The usage reader over the same database. */
   readonly usage: UsageReader;
+  /** Rollout sessions per variant over the same database. */
+  readonly figures: RolloutFigures;
   /** For what no port writes (memberships other than the owner's: `aMemberOf`). */
   readonly database: TestDatabase;
   /** Upload sessions stored for a user, counted in the database (what a limit must bound). */
@@ -38,6 +40,7 @@ export async function createTestDomain(config: Partial<DomainConfig> = {}): Prom
       config: domainConfig,
     },
     usage: createUsageReader(database.database.sql),
+    figures: createRolloutFigures(database.database.sql),
     uploadSessionsOf: (userId) => database.prisma.uploadSession.count({ where: { userId } }),
     async close() {
       await Promise.all([s3.close(), database.close()]);

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerUser, type DomainDeps, type UsageReader, type User } from '@cp/domain';
+import { registerUser, type DomainDeps, type RolloutFigures, type UsageReader, type User } from '@cp/domain';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Redis } from 'ioredis';
@@ -29,6 +29,8 @@ export interface HarnessOptions {
   readonly domain: DomainDeps;
   /** Only get_component_usage reads it; without it, that tool fails as a server error would. */
   readonly usage?: UsageReader;
+  /** Only get_rollout reads it; without it, that tool fails as a server error would. */
+  readonly figures?: RolloutFigures;
   readonly rateLimit?: Partial<RateLimitConfig>;
   readonly redis?: Redis | null;
   readonly rateLimitPrefix?: string;
@@ -46,6 +48,11 @@ const missing = (): never => {
   throw new Error('this harness was started without a usage reader (HarnessOptions.usage)');
 };
 const noUsageReader: UsageReader = { series: missing, topErrors: missing, organizationTotals: missing };
+const noRolloutFigures: RolloutFigures = {
+  sessions: () => {
+    throw new Error('this harness was started without rollout figures (HarnessOptions.figures)');
+  },
+};
 
 /** The MCP server on a real port (0), wired by createApp, with a test issuer beside it. */
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -72,6 +79,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     config,
     domain: options.domain,
     usage: options.usage ?? noUsageReader,
+    figures: options.figures ?? noRolloutFigures,
     grants: grantLookupFromMap(issuer.grants),
     rateLimits: createRateLimits(config.rateLimit, { redis: options.redis ?? null, keyPrefix: options.rateLimitPrefix }),
     log: options.log ?? silentLogger(),

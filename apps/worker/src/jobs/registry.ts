@@ -1,5 +1,6 @@
 import type { StaticExportDeps } from '@cp/consume';
 import type { Logger } from '@cp/http-runtime';
+import { rolloutGuardJob, type RolloutGuardDeps } from '../rollouts/rollout-guard-job.js';
 import { usageRetentionJob, usageRollupJob, type UsageJobDeps } from '../usage/usage-jobs.js';
 import { webhookDeliveryJob, type WebhookDeliveryDeps } from '../webhooks/webhook-delivery-job.js';
 import type { JobDefinition } from './job-definition.js';
@@ -13,6 +14,8 @@ export interface JobDeps {
   readonly webhooks: WebhookDeliveryDeps;
   /** The usage analytics' tables (docs/usage-analytics.md, "Jobs"). */
   readonly usage: Omit<UsageJobDeps, 'log'>;
+  /** The rollout guard: repositories, ids, clock, and session figures from usage analytics. */
+  readonly rollouts: Omit<RolloutGuardDeps, 'log'>;
 }
 
 /**
@@ -22,7 +25,12 @@ export interface JobDeps {
  */
 export function createJobRegistry(deps: JobDeps): JobDefinition[] {
   const usage = { ...deps.usage, log: deps.log };
-  const jobs: JobDefinition[] = [webhookDeliveryJob(deps.webhooks), usageRollupJob(usage), usageRetentionJob(usage)];
+  const jobs: JobDefinition[] = [
+    webhookDeliveryJob(deps.webhooks),
+    usageRollupJob(usage),
+    usageRetentionJob(usage),
+    rolloutGuardJob({ ...deps.rollouts, log: deps.log }),
+  ];
   if (deps.staticExport) jobs.push(staticExportJob({ ...deps.staticExport, log: deps.log }));
   return jobs;
 }

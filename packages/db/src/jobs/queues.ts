@@ -12,5 +12,7 @@ export const Queue = {
   UsageRollup: 'usage-rollup',
   /** The usage analytics' day partitions ahead and past retention, and the rollups past theirs (`{}`; cron). */
   UsageRetention: 'usage-retention',
+  /** Evaluates every live rollout against its guard (`{}`; cron, docs/experiences.md "The guard"). */
+  RolloutGuard: 'rollout-guard',
 } as const;
 export type Queue = (typeof Queue)[keyof typeof Queue];
