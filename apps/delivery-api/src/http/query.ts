@@ -36,7 +36,9 @@ export function parseQuery<S extends z.ZodObject>(schema: S, raw: string, endpoi
 /**
  * Validation outcomes of recently seen raw query strings. Validation is a pure
  * function of the string, and hosts repeat the same few URLs, so a hit skips
- * URLSearchParams and zod. Bounded: short strings only, and cleared when full.
+ * URLSearchParams and zod. Bounded: short strings only, and cleared when full;
+ * outcomes `keep` refuses (a query naming one user) are never kept, so they cannot
+ * push the shared ones out.
  */
 export class QueryMemo<T> {
   private readonly outcomes = new Map<string, T>();
@@ -45,13 +47,14 @@ export class QueryMemo<T> {
     private readonly validate: (raw: string) => T,
     private readonly maxEntries = 10_000,
     private readonly maxLength = 256,
+    private readonly keep: (outcome: T) => boolean = () => true,
   ) {}
 
   get(raw: string): T {
     let outcome = this.outcomes.get(raw);
     if (outcome === undefined) {
       outcome = this.validate(raw);
-      if (raw.length <= this.maxLength) {
+      if (raw.length <= this.maxLength && this.keep(outcome)) {
         if (this.outcomes.size >= this.maxEntries) this.outcomes.clear();
         this.outcomes.set(raw, outcome);
       }
