@@ -5,7 +5,7 @@ import type { ConsumeTarget } from '@cp/consume';
 import type { CachedResponse } from '../cache/cached-response.js';
 import { serveAssigned } from './consume-arms.js';
 import { loadConsume, type ConsumeDeps } from './consume-load.js';
-import { isKeyedParameter, keyedFromQuery, type KeyedRequest } from './keyed-request.js';
+import { ATTRIBUTE_PREFIX, isKeyedParameter, keyedFromQuery, type KeyedRequest } from './keyed-request.js';
 import { isPrivatePreviewRefusal, presentedPreviewKey, servePrivatePreview } from './private-preview.js';
 import { problem, sendProblem, type Problem } from './problem.js';
 import { parseQuery, QueryMemo, shownId } from './query.js';
@@ -31,6 +31,8 @@ export type ConsumeRequest =
       readonly keyed: KeyedRequest | null;
     };
 
+const CONSUME_PARAMETERS = [...Object.keys(ConsumeQuery.shape), 'key', `${ATTRIBUTE_PREFIX}<name>`];
+
 function validateConsume(rawQuery: string): ConsumeRequest {
   // The user's key and attributes are set apart: the rest is checked as always.
   let shared = rawQuery;
@@ -41,7 +43,7 @@ function validateConsume(rawQuery: string): ConsumeRequest {
     shared = params.toString();
   }
   const keyed = keyedPairs.length > 0;
-  const query = parseQuery(ConsumeQuery, shared, '/consume');
+  const query = parseQuery(ConsumeQuery, shared, '/consume', CONSUME_PARAMETERS);
   if (!query.ok) return { problem: query.problem, keyed };
   const target = consumeTarget(query.value);
   // A malformed id cannot name a component: answer without a database round trip.

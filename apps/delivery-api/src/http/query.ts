@@ -12,7 +12,13 @@ const shown = (value: string): string => (value.length > 40 ? `${value.slice(0, 
  * guessed at), and unknown parameters are refused: a typo such as `?evn=prod`
  * would otherwise silently serve the unreleased preview.
  */
-export function parseQuery<S extends z.ZodObject>(schema: S, raw: string, endpoint: string): QueryResult<z.output<S>> {
+export function parseQuery<S extends z.ZodObject>(
+  schema: S,
+  raw: string,
+  endpoint: string,
+  /** What the refusal of an unknown parameter lists: the schema's, and any the endpoint set apart before. */
+  accepts: readonly string[] = Object.keys(schema.shape),
+): QueryResult<z.output<S>> {
   const params: Record<string, string> = {};
   const repeated = new Set<string>();
   for (const [name, value] of new URLSearchParams(raw)) {
@@ -27,7 +33,7 @@ export function parseQuery<S extends z.ZodObject>(schema: S, raw: string, endpoi
   if (parsed.success) return { ok: true, value: parsed.data };
   const messages = parsed.error.issues.map((issue) =>
     issue.code === 'unrecognized_keys'
-      ? `Unknown parameter ${issue.keys.map((key) => `"${shown(key)}"`).join(', ')}. ${endpoint} accepts ${Object.keys(schema.shape).join(', ')}.`
+      ? `Unknown parameter ${issue.keys.map((key) => `"${shown(key)}"`).join(', ')}. ${endpoint} accepts ${accepts.join(', ')}.`
       : issue.message,
   );
   return { ok: false, problem: problem(ErrorCode.InvalidInput, messages.join(' ')) };
