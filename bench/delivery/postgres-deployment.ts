@@ -21,7 +21,9 @@ export async function startPostgresDeployment(options: {
   wrapper?: (name: string) => string[];
   /** More settings of the delivery process (bench/usage trusts loopback's X-Forwarded-For). */
   env?: Record<string, string>;
-}): Promise<Deployment & { startUncached(): Promise<Deployment>; readonly databaseUrl: string }> {
+  /** Also seed a component with a rollout running (bench/delivery/rollout.ts): its id is `componentIds.rollout`. */
+  rollout?: boolean;
+}): Promise<Deployment & { startUncached(): Promise<Deployment>; readonly databaseUrl: string; readonly componentIds: Record<string, string> }> {
   const admin = new pg.Client({ connectionString: options.serverUrl });
   await admin.connect().catch((error: unknown) => {
     throw new Error(`PostgreSQL is not reachable at ${options.serverUrl} (set BENCH_POSTGRES_URL): ${(error as Error).message}`);
@@ -39,12 +41,12 @@ export async function startPostgresDeployment(options: {
     await rm(s3Dir, { recursive: true, force: true });
   };
   try {
-    const objects = await startNode('objects', [...TSX, repoPath('bench/delivery/seed.ts'), JSON.stringify({ kind: 'postgres', databaseUrl: databaseUrl.href, s3Dir }), '--serve-objects'], {
+    const objects = await startNode('objects', [...TSX, repoPath('bench/delivery/seed.ts'), JSON.stringify({ kind: 'postgres', databaseUrl: databaseUrl.href, s3Dir }), '--serve-objects', ...(options.rollout ? ['--rollout'] : [])], {
       cwd: repoPath('apps/delivery-api'),
       env: cleanEnv(),
     });
     children.push(objects);
-    const { ids, s3 } = JSON.parse(objects.firstLine) as { ids: { small: string; large: string }; s3: Record<string, string> };
+    const { ids, s3 } = JSON.parse(objects.firstLine) as { ids: { small: string; large: string } & Record<string, string>; s3: Record<string, string> };
     const paths = { small: `/consume?id=${ids.small}&env=prod`, large: `/consume?id=${ids.large}&env=prod` };
     const databasePids = async () => {
       const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
@@ -71,6 +73,7 @@ export async function startPostgresDeployment(options: {
     return {
       ...cached,
       databaseUrl: databaseUrl.href,
+      componentIds: ids,
       name: 'delivery API alone (PostgreSQL)',
       startUncached: () => startDelivery('delivery-api-uncached', { DELIVERY_CACHE_MAX_BYTES: '0' }),
       stop: stopAll,

@@ -4,12 +4,14 @@
  * prod), then exits (or, with `--serve-objects`, keeps the S3 server up for a
  * delivery process that reads from it). argv[2] is a JSON `SeedTarget`. Prints
  * one JSON line: the component ids (and the S3 settings when serving objects).
+ * With `--rollout`, a third component whose v2 is in a canary rollout at 50% of prod
+ * (rollout.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDatabase, createPglite, createRepositories, migrate, type Database } from '../../packages/db/src/index.js';
-import { confirmUpload, defaultDomainConfig, publishVariant, registerUser, startUpload, type DomainDeps } from '../../packages/domain/src/index.js';
+import { confirmUpload, defaultDomainConfig, publishVariant, registerUser, startRollout, startUpload, type DomainDeps } from '../../packages/domain/src/index.js';
 import { createObjectStore, startEmbeddedS3 } from '../../packages/storage/src/index.js';
 import { largePage, smallPage } from './pages.js';
 
@@ -18,6 +20,7 @@ export type SeedTarget = { kind: 'stack'; root: string } | { kind: 'postgres'; d
 
 const target = JSON.parse(process.argv[2] ?? '{}') as SeedTarget;
 const serveObjects = process.argv.includes('--serve-objects');
+const withRollout = process.argv.includes('--rollout');
 
 let pglite: { close(): Promise<void> } | null = null;
 let database: Database;
@@ -42,16 +45,32 @@ const deps: DomainDeps = {
 const user = await registerUser({ email: `bench-${Date.now()}@example.com` }, deps);
 const actor = { userId: user.id };
 
-async function publishPage(name: string, html: string): Promise<string> {
-  const started = await startUpload({ actor, name }, deps);
+async function uploadPage(html: string, target: { name: string } | { componentId: string }) {
+  const started = await startUpload({ actor, ...target }, deps);
   const put = await fetch(started.uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: html });
   if (!put.ok) throw new Error(`seed upload failed: ${put.status}`);
-  const { componentId } = await confirmUpload({ actor, uploadId: started.session.id }, deps);
+  return confirmUpload({ actor, uploadId: started.session.id }, deps);
+}
+
+async function publishPage(name: string, html: string): Promise<string> {
+  const { componentId } = await uploadPage(html, { name });
   await publishVariant({ actor, componentId, environment: 'prod' }, deps);
   return componentId;
 }
 
-const ids = { small: await publishPage('Price tag', smallPage()), large: await publishPage('Catalogue', largePage()) };
+/** A component of the small page whose v2 (the same size) is rolled out to half of prod, held there. */
+async function rolloutPage(): Promise<string> {
+  const componentId = await publishPage('Rolled-out tag', smallPage());
+  const candidate = await uploadPage(smallPage().replace('</body>', '<p>v2</p></body>'), { componentId });
+  await startRollout({ actor, componentId, environment: 'prod', candidateVariantId: candidate.variantId, stages: [{ weight: 50_000, holdMinutes: 1440 }] }, deps);
+  return componentId;
+}
+
+const ids = {
+  small: await publishPage('Price tag', smallPage()),
+  large: await publishPage('Catalogue', largePage()),
+  ...(withRollout ? { rollout: await rolloutPage() } : {}),
+};
 await database.close();
 await pglite?.close();
 if (serveObjects) {

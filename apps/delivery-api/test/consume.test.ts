@@ -127,7 +127,7 @@ describe('bad input', () => {
     ['id[0]=abc', /Unknown parameter "id\[0\]"/],
     ['id=a&id=b', /"id" was given more than once/],
     [`id=abc&env=prod&env=staging`, /"env" was given more than once/],
-    ['id=abc&evn=prod', /Unknown parameter "evn".*accepts id, env, preview/],
+    ['id=abc&evn=prod', /Unknown parameter "evn".*accepts id, env, preview, arm, rev, key, attr\.<name>\./],
     ['id=abc&preview=yes', /preview must be "true" or "false"/],
     ['id=abc&preview=TRUE', /preview must be "true" or "false"/],
     ['id=abc&env=', /not an environment name/],

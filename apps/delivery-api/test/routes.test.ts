@@ -37,7 +37,9 @@ describe('the OpenAPI document', () => {
     const consume = doc.paths['/consume'].get;
     const parameters = consume.parameters as { name: string; required?: boolean; schema: { enum?: string[] } }[];
     const params = Object.fromEntries(parameters.map((p) => [p.name, p]));
-    expect(Object.keys(params)).toEqual(['id', 'env', 'preview', 'Cp-Preview-Key']);
+    expect(Object.keys(params)).toEqual(['id', 'env', 'preview', 'arm', 'rev', 'key', 'attr.<name>', 'Cp-Preview-Key', 'Cp-Key', 'Cp-Attributes']);
+    expect(consume.responses['200'].headers['Cp-Arm']).toBeDefined();
+    expect(doc.components.schemas.ConsumeResponse.properties.assignment).toBeDefined();
     expect(params['Cp-Preview-Key']).toMatchObject({ in: 'header' });
     expect(params['Cp-Preview-Key']!.required).toBeFalsy();
     expect(params.id).toMatchObject({ in: 'query', required: true });

@@ -115,10 +115,58 @@ export const ConsumeItem = z
   })
   .meta({ id: 'ConsumeItem' });
 
-export const ConsumeResponse = z.object({ item: ConsumeItem }).meta({ id: 'ConsumeResponse' });
+const armName = z.string().meta({
+  description: '`release` (the fallback: the environment\'s release), or the variant\'s name (`v7`): what `/consume?arm=` takes.',
+  example: 'v7',
+});
+
+export const AssignmentRule = z
+  .object({
+    attribute: z.string().meta({ description: 'Name of a host attribute (`country`, `plan`, ...).', example: 'country' }),
+    operator: z.enum(['equals', 'in', 'not_in', 'prefix']).meta({
+      description:
+        '`equals`: exactly the one value; `in`: one of the values; `not_in`: present and none of the values; `prefix`: starts with the one value. A missing attribute satisfies no rule.',
+    }),
+    values: z.array(z.string()),
+  })
+  .meta({ id: 'AssignmentRule' });
+
+export const AssignmentSegment = z
+  .object({
+    rules: z.array(AssignmentRule).meta({ description: 'All must hold; none: everyone.' }),
+    salt: z.string().meta({ description: 'Salt of the bucket hash: `salt + ":" + key`.', example: '9f2c4b1e0a7d3c55' }),
+    arms: z
+      .array(z.object({ arm: armName, upTo: z.number().int().meta({ description: 'Exclusive upper bound of the arm\'s buckets, in [1, 100000]: it owns the buckets from the previous arm\'s `upTo` (or 0).', example: 5000 }) }))
+      .meta({ description: 'In bucket order; the last ends at 100000. One arm takes everyone without a key; a split needs one (no key: the fallback).' }),
+  })
+  .meta({ id: 'AssignmentSegment' });
+
+export const Assignment = z
+  .object({
+    revision: z.number().int().meta({
+      description: 'Unique and increasing across every change (publish, stage change, stop, promote): `rev` of arm requests.',
+      example: 41,
+    }),
+    kind: z.enum(['experience', 'rollout']),
+    arm: armName.meta({ description: 'Which arm this body is: `release` for the fallback, else the arm asked for.' }),
+    segments: z.array(AssignmentSegment).meta({ description: 'Tried in order; the first whose rules all hold decides (no segment: the fallback).' }),
+  })
+  .meta({
+    id: 'Assignment',
+    description:
+      'What picks the variant of a user while an experience or a rollout is live in the environment (docs/experiences.md): bucket = floor(murmur3_x86_32(utf8(salt + ":" + key), seed 0) × 100000 / 2^32). No variant bodies: fetch an arm with `?arm=<arm>&rev=<revision>`.',
+  });
+
+export const ConsumeResponse = z
+  .object({
+    item: ConsumeItem,
+    assignment: Assignment.optional().meta({ description: 'Only while an experience or a rollout is live in the environment (never on previews).' }),
+  })
+  .meta({ id: 'ConsumeResponse' });
 
 export type ConsumeResponse = z.infer<typeof ConsumeResponse>;
 export type ConsumeItem = z.infer<typeof ConsumeItem>;
+export type Assignment = z.infer<typeof Assignment>;
 export type ConsumeVariant = z.infer<typeof ConsumeVariant>;
 export type HtmlLoader = z.infer<typeof HtmlLoader>;
 export type LoaderStyle = z.infer<typeof LoaderStyle>;

@@ -5,6 +5,7 @@ import {
   startUpload,
   confirmUpload,
   type DomainDeps,
+  type LiveAssignment,
 } from '@cp/domain';
 import { InMemoryExportStore, inMemoryDeps, type InMemoryObjectStore } from '@cp/domain/testing';
 import {
@@ -56,8 +57,13 @@ async function anOrganization(prefix = 'exports/', store = new InMemoryExportSto
     html: '<p>v2 <script>cpSend("x")</script></p>',
   });
   const loaders = createVariantLoaders(setup.objects, 1_000_000);
+  // The domain's in-memory Assignments are written beside this work: a small object implementing the port.
+  const live = new Map<string, LiveAssignment>();
   const exportDeps: StaticExportDeps = {
-    repos: setup.repos,
+    repos: {
+      ...setup.repos,
+      assignments: { findLive: async (id, environment) => live.get(`${id}:${environment}`) ?? null },
+    },
     loaders,
     store,
     clock: setup.clock,
@@ -76,6 +82,7 @@ async function anOrganization(prefix = 'exports/', store = new InMemoryExportSto
     exportDeps,
     loaders,
     publish,
+    live,
   };
 }
 
@@ -210,6 +217,70 @@ describe('runStaticExport', () => {
     expect(store.text(`${organizationId}/${next.path}`)).toContain('next build');
     expect(store.text(`${organizationId}/${FRAME.path}`)).toContain('the frame');
     expect(json(store, `${organizationId}/manifest.json`)).toMatchObject({ frameDocument: next.path });
+  });
+
+  it('a live assignment: the fallback with its descriptor, one object per arm, listed; its end removes the arms', async () => {
+    const { deps, actor, publish, store, exportDeps, organizationId, componentId, variants, live } =
+      await anOrganization('');
+    await publish('prod', variants[0]);
+    await setStaticExport({ actor, organizationId, enabled: true }, deps);
+    const segments = [
+      {
+        rules: [],
+        salt: 'a1b2',
+        arms: [
+          { arm: 'v2', variantId: variants[1]!, upTo: 5_000 },
+          { arm: 'release', variantId: null, upTo: 100_000 },
+        ],
+      },
+    ];
+    live.set(`${componentId}:prod`, { kind: 'rollout', revision: 7, segments });
+    expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
+      outcome: 'exported',
+      written: 3,
+      removed: 0,
+    });
+    const descriptor = {
+      revision: 7,
+      kind: 'rollout',
+      segments: [{ rules: [], salt: 'a1b2', arms: [{ arm: 'v2', upTo: 5_000 }, { arm: 'release', upTo: 100_000 }] }],
+    };
+    const fallbackPath = `components/${componentId}/prod.json`;
+    const armPath = `components/${componentId}/prod/arms/v2.json`;
+    expect(json(store, `${organizationId}/${fallbackPath}`)).toMatchObject({
+      item: { consume_variant: [{ id: variants[0], name: 'v1' }] },
+      assignment: { ...descriptor, arm: 'release' },
+    });
+    expect(json(store, `${organizationId}/${armPath}`)).toMatchObject({
+      item: { consume_variant: [{ id: variants[1], name: 'v2' }] },
+      assignment: { ...descriptor, arm: 'v2' },
+    });
+    expect(json(store, `${organizationId}/manifest.json`)).toMatchObject({
+      components: [
+        {
+          environments: {
+            prod: {
+              path: fallbackPath,
+              assignment: { revision: 7, arms: { v2: { variant: { id: variants[1], name: 'v2' }, path: armPath } } },
+            },
+          },
+        },
+      ],
+    });
+    expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
+      outcome: 'exported',
+      written: 0,
+      removed: 0,
+    });
+
+    live.delete(`${componentId}:prod`);
+    expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
+      outcome: 'exported',
+      written: 1,
+      removed: 1,
+    });
+    expect(store.text(`${organizationId}/${armPath}`)).toBeUndefined();
+    expect(json(store, `${organizationId}/${fallbackPath}`)).not.toHaveProperty('assignment');
   });
 
   it('a failed write is recorded and thrown (for the queue to retry); the next run succeeds and clears it', async () => {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { cacheControlFor } from '../cache/cached-response.js';
 import type { AppConfig } from '../config.js';
-import { PREVIEW_KEY_HEADER } from '../http/cors.js';
-import { ChangesQuery, ConsumeQuery, FlowQuery, MAX_STREAM_IDS } from './query-schemas.js';
+import { ARM_HEADER, PREVIEW_KEY_HEADER } from '../http/cors.js';
+import { ATTRIBUTES_HEADER, KEY_HEADER } from '../http/keyed-request.js';
+import { ChangesQuery, ConsumeQueryDocument, FlowQuery, MAX_STREAM_IDS } from './query-schemas.js';
 import { ChangeEventStream, ConsumeResponse, UserFlow } from './response-schemas.js';
 import { cachedHeaders, deprecationHeaders, methodNotAllowed, problemResponse, unavailable } from './shared-responses.js';
 
@@ -20,24 +21,37 @@ export const componentPaths = (config: AppConfig): ZodOpenApiPathsObject => ({
         `Private previews: when the component's organization keeps previews private, a preview needs one of its unrevoked preview keys (dashboard, organization's Previews page) in \`${PREVIEW_KEY_HEADER}\`; without a valid one the answer is the 404 of an unknown component, word for word, so it confirms nothing. Such a preview is sent \`Cache-Control: ${cacheControlFor('private', config.cache)}\`. The 404 of an unknown environment of such an organization does not list its environments. Released environments are unaffected.`,
         `Released responses: \`Cache-Control: ${cacheControlFor('released', config.cache)}\`; preview: \`no-cache\`.`,
         `Bodies of ${config.cache.compressionMinBytes} bytes or more are also served gzip- or brotli-encoded (Accept-Encoding).`,
+        `Experiences and rollouts (docs/experiences.md "Delivery"): while one is live in the environment, the fallback carries the \`assignment\` descriptor and \`${ARM_HEADER}: release\`; \`arm\` (with \`rev\`) answers that arm's variant with the same descriptor, public and cacheable per arm (an arm the mapping does not have: the fallback); a key and attributes (\`key\` and \`attr.<name>\`, or the \`${KEY_HEADER}\` and \`${ATTRIBUTES_HEADER}\` headers) answer the user's arm \`Cache-Control: private, max-age=${config.cache.maxAgeSeconds}\`. Every response of such an environment carries \`Vary: Accept-Encoding, ${KEY_HEADER}, ${ATTRIBUTES_HEADER}\`. Without a live assignment these change nothing.`,
       ].join('\n\n'),
       requestParams: {
-        query: ConsumeQuery,
+        query: ConsumeQueryDocument,
         header: z.object({
           [PREVIEW_KEY_HEADER]: z
             .string()
             .optional()
             .meta({ description: 'A preview key of the component\'s organization (`cpk_…`), for previews it keeps private. Ignored for released variants and for public previews. Allowed in CORS preflights.' }),
+          [KEY_HEADER]: z.string().optional().meta({ description: 'The `key` parameter as a header (read only while an experience or a rollout is live; the query wins).' }),
+          [ATTRIBUTES_HEADER]: z
+            .string()
+            .optional()
+            .meta({ description: 'The attributes in query-string form, `country=DE&plan=pro` (read only while an experience or a rollout is live; the query wins).', example: 'country=DE&plan=pro' }),
         }),
       },
       responses: {
         '200': {
           description: 'The component and the variant to render.',
           content: { 'application/json': { schema: ConsumeResponse } },
-          headers: cachedHeaders('Released: public with max-age, stale-while-revalidate and stale-if-error; preview: no-cache; private preview (opened by a preview key): private, no-store.'),
+          headers: cachedHeaders(
+            'Released: public with max-age, stale-while-revalidate and stale-if-error; preview: no-cache; private preview (opened by a preview key): private, no-store; the user\'s arm (a key or attributes sent): private with max-age.',
+          ).extend({
+            [ARM_HEADER]: z
+              .string()
+              .optional()
+              .meta({ description: 'While an experience or a rollout is live: the arm served (`release` or `v<sequence>`).', example: 'v7' }),
+          }),
         },
         '304': { description: 'If-None-Match matched the current ETag.' },
-        '400': problemResponse('Missing, empty, repeated or unknown parameter, or a bad value.'),
+        '400': problemResponse('Missing, empty, repeated or unknown parameter, or a bad value; a bad key, attribute or arm (`detail` names the parameter or header).'),
         '404': problemResponse(
           `Unknown component, environment, or no release in the environment (\`resource\` says which). Also a preview of an organization with private previews asked for without a valid \`${PREVIEW_KEY_HEADER}\` (same body as an unknown component). Always \`Cache-Control: no-store\`.`,
         ),

@@ -1,4 +1,4 @@
-import { isUuid, normalizeEnvironmentName } from '@cp/domain';
+import { EXPERIENCE_LIMITS, isUuid, normalizeEnvironmentName } from '@cp/domain';
 import { z } from 'zod';
 import 'zod-openapi';
 
@@ -29,11 +29,13 @@ const requiredId = (what: string, example: string) =>
     .string({ error: (issue) => (issue.input === undefined ? `id is required: pass the ${what} id, for example ?id=${example}.` : undefined) })
     .min(1, `id must not be empty: pass the ${what} id, for example ?id=${example}.`);
 
+/** `release` or `v<sequence>`: the arms an assignment names. */
+const ARM_PATTERN = /^(release|v[1-9]\d{0,9})$/;
+
 const EXAMPLE_COMPONENT = '3f1c2a9e-8d4b-4c6f-9a71-2b5e0d7c4e11';
 const EXAMPLE_FLOW = '7a0d5c3b-1e2f-4a6b-8c9d-0e1f2a3b4c5d';
 
-export const ConsumeQuery = z
-  .strictObject({
+const consumeParameters = {
     id: requiredId('component', EXAMPLE_COMPONENT).meta({
       description: 'Component id (a UUID, from `confirm_upload`). Unknown or malformed ids answer 404.',
       example: EXAMPLE_COMPONENT,
@@ -46,7 +48,28 @@ export const ConsumeQuery = z
         description:
           '`true`: the latest variant (preview), even when `env` is given. `false`: the variant released to `env`, which is then required. Default: `false` with `env`, `true` without.',
       }),
-  })
+    arm: z
+      .string()
+      .regex(ARM_PATTERN, 'arm must be "release" or a variant name such as "v7" (the `arm` of the assignment descriptor).')
+      .optional()
+      .meta({
+        description:
+          'An arm of the live experience or rollout: `release` (the fallback) or `v<sequence>`. Public and cacheable per arm; an arm the current mapping does not have gets the fallback, with the current descriptor. `Cp-Arm` names the arm served.',
+        example: 'v7',
+      }),
+    rev: z
+      .string()
+      .regex(/^\d{1,15}$/, 'rev must be the `revision` number of the assignment descriptor, digits only.')
+      .optional()
+      .meta({
+        description:
+          'The descriptor `revision` the arm was picked from: only makes the URL change with the mapping (a CDN keeps no stale arm across one). Not compared: every answer carries the current mapping.',
+        example: '41',
+      }),
+};
+
+export const ConsumeQuery = z
+  .strictObject(consumeParameters)
   .superRefine((query, ctx) => {
     if (query.preview === 'false' && query.env === undefined) {
       ctx.addIssue({
@@ -56,6 +79,28 @@ export const ConsumeQuery = z
       });
     }
   });
+
+/**
+ * /consume's query as the OpenAPI document shows it: with the user's key and attributes, which
+ * the endpoint sets apart before checking the rest (http/keyed-request.ts checks them).
+ */
+export const ConsumeQueryDocument = z.object({
+  ...consumeParameters,
+  key: z
+    .string()
+    .optional()
+    .meta({
+      description: `The user's stable key (1 to ${EXPERIENCE_LIMITS.keyLength} characters), for hosts without the SDK: answers the user's arm, \`Cache-Control: private\`. Not with \`arm\`. Same as the \`Cp-Key\` header.`,
+      example: 'account-8812',
+    }),
+  'attr.<name>': z
+    .string()
+    .optional()
+    .meta({
+      description: `An attribute of the user for the experience's rules, one parameter each (\`attr.country=DE&attr.plan=pro\`): at most ${EXPERIENCE_LIMITS.attributesPerRequest}, names a letter then letters, digits, \`_\`, \`.\` or \`-\` (at most ${EXPERIENCE_LIMITS.attributeLength}), values at most ${EXPERIENCE_LIMITS.valueLength} characters. Same as the \`Cp-Attributes\` header.`,
+      example: 'DE',
+    }),
+});
 
 export const FlowQuery = z.strictObject({
   id: requiredId('flow', EXAMPLE_FLOW).meta({ description: 'Flow id (a UUID). Drafts answer 404.', example: EXAMPLE_FLOW }),

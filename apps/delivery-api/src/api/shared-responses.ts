@@ -13,7 +13,10 @@ export const cachedHeaders = (cacheControl: string) =>
   z.object({
     ETag: z.string().meta({ description: 'Strong content hash, one per encoding. Send it back in If-None-Match for a 304.' }),
     'Cache-Control': z.string().meta({ description: cacheControl }),
-    Vary: z.literal('Accept-Encoding'),
+    Vary: z.string().meta({
+      description: '`Accept-Encoding`; on /consume of an environment with a live experience or rollout, `Accept-Encoding, Cp-Key, Cp-Attributes`.',
+      example: 'Accept-Encoding',
+    }),
     'Access-Control-Allow-Origin': z.literal('*'),
   });
 

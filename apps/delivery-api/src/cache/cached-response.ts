@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { JSON_CONTENT_TYPE, jsonBody } from '@cp/consume';
+import type { LiveAssignment } from '@cp/domain';
 import type { CachePolicy } from '../config.js';
-import { CORS_HEADERS } from '../http/cors.js';
+import { ARM_HEADER, CORS_HEADERS } from '../http/cors.js';
 import type { ServedSlot } from '../usage/served-counter.js';
 
 const gzipAsync = promisify(gzip);
@@ -36,6 +37,10 @@ export interface CachedResponse {
   readonly size: number;
   /** Counts each time the entry is sent (a `/consume` response; null for others). */
   readonly served: ServedSlot | null;
+  /** /consume of an environment with a live experience or rollout: what keyed requests are assigned with. */
+  readonly assignment: LiveAssignment | null;
+  /** The same bodies for a keyed request (`Cache-Control: private`): null without an assignment. */
+  readonly keyed: Encodings | null;
 }
 
 /** `private`: a preview opened by a preview key, for that caller only. */
@@ -49,6 +54,8 @@ export interface ResponseSpec {
   readonly extraHeaders?: RawHeaders;
   /** /consume: the served count of its component, environment and variant. */
   readonly served?: ServedSlot;
+  /** /consume while an experience or a rollout is live: the assignment and the arm this body is. */
+  readonly experience?: { readonly assignment: LiveAssignment; readonly arm: string } | null;
 }
 
 /** The encodings of one response, as `sendCached` chooses among them. */
@@ -70,6 +77,10 @@ export const cacheControlFor = (freshness: Freshness, policy: CachePolicy): stri
       ? 'no-cache'
       : `public, max-age=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}, stale-if-error=${policy.staleIfErrorSeconds}`;
 
+/** Vary of a /consume response: every response of a component environment with a live assignment names the keyed headers. */
+const VARY = 'Accept-Encoding';
+const VARY_ASSIGNED = 'Accept-Encoding, Cp-Key, Cp-Attributes';
+
 /**
  * Serializes a payload once: JSON bytes, a content hash for the ETag, and (above
  * the threshold) gzip and brotli bodies, compressed off the event loop. Brotli at
@@ -79,13 +90,16 @@ export const cacheControlFor = (freshness: Freshness, policy: CachePolicy): stri
 export async function buildCachedResponse(spec: ResponseSpec, policy: CachePolicy, now: number): Promise<CachedResponse> {
   const body = jsonBody(spec.payload);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-  const common: string[] = [
+  const experience = spec.experience ?? null;
+  const headersWith = (cacheControl: string): string[] => [
     'Content-Type', JSON_CONTENT_TYPE,
-    'Cache-Control', cacheControlFor(spec.freshness, policy),
-    'Vary', 'Accept-Encoding',
+    'Cache-Control', cacheControl,
+    'Vary', experience === null ? VARY : VARY_ASSIGNED,
     ...CORS_HEADERS,
+    ...(experience === null ? [] : [ARM_HEADER, experience.arm]),
     ...(spec.extraHeaders ?? []),
   ];
+  const common = headersWith(cacheControlFor(spec.freshness, policy));
   const represent = (bytes: Buffer, coding: string | null) => representation(bytes, hash, coding, common);
   let gz: Representation | null = null;
   let br: Representation | null = null;
@@ -101,6 +115,15 @@ export async function buildCachedResponse(spec: ResponseSpec, policy: CachePolic
     if (brBody.length < body.length) br = represent(brBody, 'br');
   }
   const identity = represent(body, null);
+  const served = spec.served ?? null;
+  let keyed: Encodings | null = null;
+  if (experience !== null) {
+    // The user's own arm: as fresh as the shared answer, but never kept by a shared cache.
+    const own = headersWith(`private, max-age=${policy.maxAgeSeconds}`);
+    const privately = (shared: Representation | null, coding: string | null) =>
+      shared === null ? null : representation(shared.body, hash, coding, own);
+    keyed = { identity: privately(identity, null)!, gzip: privately(gz, 'gzip'), br: privately(br, 'br'), served };
+  }
   return {
     identity,
     gzip: gz,
@@ -109,6 +132,8 @@ export async function buildCachedResponse(spec: ResponseSpec, policy: CachePolic
     freshUntil: now + policy.ttlSeconds * 1000,
     staleUntil: now + (policy.ttlSeconds + policy.staleIfErrorSeconds) * 1000,
     size: body.length + (gz?.body.length ?? 0) + (br?.body.length ?? 0) + 1024,
-    served: spec.served ?? null,
+    served,
+    assignment: experience?.assignment ?? null,
+    keyed,
   };
 }

@@ -3,6 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** The request header that carries a preview key (README "Private previews"). */
 export const PREVIEW_KEY_HEADER = 'Cp-Preview-Key';
 
+/** The response header naming the arm of an experience or rollout a /consume answer is (docs/experiences.md "Delivery"). */
+export const ARM_HEADER = 'Cp-Arm';
+
 /*
  * Delivery serves released UI to pages on any origin, without credentials:
  * `*` (never echoing the Origin, never Allow-Credentials), so responses need no
@@ -12,7 +15,7 @@ export const PREVIEW_KEY_HEADER = 'Cp-Preview-Key';
  */
 export const CORS_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin', '*',
-  'Access-Control-Expose-Headers', 'ETag, Deprecation, Sunset, Link, Retry-After',
+  'Access-Control-Expose-Headers', `ETag, Deprecation, Sunset, Link, Retry-After, ${ARM_HEADER}`,
   'Timing-Allow-Origin', '*',
 ];
 

@@ -65,6 +65,9 @@ export function sendFresh(req: IncomingMessage, res: ServerResponse, key: string
   return true;
 }
 
+/** What answers with an entry, loaded or stale: by default the entry itself (/consume may go on to an arm of it). */
+export type SendEntry = (entry: CachedResponse) => void;
+
 /**
  * The miss path, once `sendFresh` returned false: the response is (re)built once
  * for all concurrent requests. When building fails
@@ -80,6 +83,7 @@ export function serveCached(
   deps: ServeCachedDeps,
   errorHeaders: readonly string[] = [],
   divert?: (error: unknown) => boolean,
+  send: SendEntry = (entry) => sendCached(req, res, entry),
 ): void {
   const entry = deps.cache.get(key);
   const now = Date.now();
@@ -98,15 +102,12 @@ export function serveCached(
   // after another load timeout; the load still runs (shared), and its success ends this.
   if (deps.cache.dependencyFailing(now, deps.config.loadTimeoutMs * 2)) {
     load.catch(() => undefined);
-    answerFailedLoad(req, res, { error: new DependencyFailingError(), entry, errorHeaders }, deps);
+    answerFailedLoad(req, res, { error: new DependencyFailingError(), entry, errorHeaders }, deps, send);
     return;
   }
-  load.then(
-    (fresh) => sendCached(req, res, fresh),
-    (error: unknown) => {
-      if (divert?.(error) !== true) answerFailedLoad(req, res, { error, entry, errorHeaders }, deps);
-    },
-  );
+  load.then(send, (error: unknown) => {
+    if (divert?.(error) !== true) answerFailedLoad(req, res, { error, entry, errorHeaders }, deps, send);
+  });
 }
 
 /** One load: produced within the load timeout, then encoded; a failure that is not a domain answer is logged here. */
@@ -131,6 +132,7 @@ export function answerFailedLoad(
   res: ServerResponse,
   failure: { error: unknown; entry: CachedResponse | undefined; errorHeaders: readonly string[] },
   deps: ServeCachedDeps,
+  send: SendEntry = (stale) => sendCached(req, res, stale),
 ): void {
   const { error, entry, errorHeaders } = failure;
   const known = problemFromDomain(error);
@@ -140,7 +142,7 @@ export function answerFailedLoad(
   }
   if (entry !== undefined && Date.now() < entry.staleUntil) {
     deps.lookups?.inc('stale');
-    sendCached(req, res, entry);
+    send(entry);
     return;
   }
   const retryAfter = deps.config.retryAfterSeconds;

@@ -11,6 +11,10 @@ export const MANIFEST_PATH = 'manifest.json';
 export const componentPath = (componentId: string, environment: string): string =>
   `components/${componentId}/${environment}.json`;
 
+/** The object that mirrors `GET /consume?id=<componentId>&env=<environment>&arm=<arm>` while an experience or a rollout is live. */
+export const armPath = (componentId: string, environment: string, arm: string): string =>
+  `components/${componentId}/${environment}/arms/${arm}.json`;
+
 /**
  * Where iframe isolation loads its frame document from an export (the host SDK asks for
  * `<base>/host/frame/<its build's file name>`). Every build's file is kept, so an SDK file

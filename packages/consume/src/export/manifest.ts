@@ -1,8 +1,24 @@
-import type { ExportedRelease } from '@cp/domain';
+import type { ExportedRelease, LiveAssignment } from '@cp/domain';
 import { z } from 'zod';
 import 'zod-openapi';
-import { variantName } from '../consume-item.js';
-import { componentPath } from './export-layout.js';
+import { variantArmsOf, variantName } from '../consume-item.js';
+import { armPath, componentPath } from './export-layout.js';
+
+/** What is exported of one component environment: its release and what is live on top of it. */
+export interface ExportedEnvironment {
+  readonly release: ExportedRelease;
+  readonly assignment: LiveAssignment | null;
+}
+
+const ManifestArm = z
+  .object({
+    variant: z.object({ id: z.string(), name: z.string().meta({ example: 'v7' }) }),
+    path: z.string().meta({
+      description: "The `/consume?id=&env=&arm=` body, relative to the organization's export base URL.",
+      example: 'components/7aa63dd6-bdf9-434e-8f09-17bb243978e1/prod/arms/v7.json',
+    }),
+  })
+  .meta({ id: 'ExportManifestArm' });
 
 export const ManifestRelease = z
   .object({
@@ -19,6 +35,13 @@ export const ManifestRelease = z
     releasedAt: z
       .string()
       .meta({ description: 'When this variant was released to the environment (ISO 8601).' }),
+    assignment: z
+      .object({
+        revision: z.number().int().meta({ description: 'The descriptor `revision` the objects carry.' }),
+        arms: z.record(z.string(), ManifestArm).meta({ description: 'By arm name: each arm that serves a variant (the fallback is `path`).' }),
+      })
+      .optional()
+      .meta({ description: 'Only while an experience or a rollout is live in the environment (docs/experiences.md "Delivery").' }),
   })
   .meta({ id: 'ExportManifestRelease' });
 
@@ -59,12 +82,12 @@ export type ExportManifest = z.infer<typeof ExportManifest>;
 /** The manifest of a set of current releases (ordered as StaticExports.listReleased gives them). */
 export function manifestOf(
   organizationId: string,
-  releases: readonly ExportedRelease[],
+  exported: readonly ExportedEnvironment[],
   frameDocument: string,
   generatedAt: Date,
 ): ExportManifest {
   const components: ExportManifest['components'] = [];
-  for (const release of releases) {
+  for (const { release, assignment } of exported) {
     let entry = components.at(-1);
     if (entry?.id !== release.component.id) {
       entry = { id: release.component.id, name: release.component.name, environments: {} };
@@ -74,10 +97,22 @@ export function manifestOf(
       variant: { id: release.variant.id, name: variantName(release.variant) },
       path: componentPath(release.component.id, release.environmentName),
       releasedAt: release.releasedAt.toISOString(),
+      ...(assignment === null ? {} : { assignment: { revision: assignment.revision, arms: manifestArms(release, assignment) } }),
     };
   }
   return { organizationId, generatedAt: generatedAt.toISOString(), frameDocument, components };
 }
+
+function manifestArms(release: ExportedRelease, assignment: LiveAssignment): Record<string, z.infer<typeof ManifestArm>> {
+  const arms: Record<string, z.infer<typeof ManifestArm>> = {};
+  for (const [arm, variantId] of variantArmsOf(assignment))
+    arms[arm] = { variant: { id: variantId, name: arm }, path: armPath(release.component.id, release.environmentName, arm) };
+  return arms;
+}
+
+/** What an object's bytes depend on: the variant (immutable), the component's name, and the descriptor's revision. */
+export const objectSignature = (variantId: string, componentName: string, revision: number | null): string =>
+  `${variantId}:${componentName}:${revision ?? ''}`;
 
 /** The signature of the frame document in `writtenBy`: its path names its content. */
 export const FRAME_WRITTEN = 'frame';
@@ -89,8 +124,12 @@ export function writtenBy(manifest: unknown): Map<string, string> {
   if (!parsed.success) return written;
   written.set(parsed.data.frameDocument, FRAME_WRITTEN);
   for (const component of parsed.data.components) {
-    for (const release of Object.values(component.environments))
-      written.set(release.path, `${release.variant.id}:${component.name}`);
+    for (const release of Object.values(component.environments)) {
+      const revision = release.assignment?.revision ?? null;
+      written.set(release.path, objectSignature(release.variant.id, component.name, revision));
+      for (const arm of Object.values(release.assignment?.arms ?? {}))
+        written.set(arm.path, objectSignature(arm.variant.id, component.name, revision));
+    }
   }
   return written;
 }

@@ -1,8 +1,10 @@
-import { isUnavailable, type Clock, type ExportedRelease, type ExportStore, type Repositories } from '@cp/domain';
+import { isUnavailable, RELEASE_ARM, type Clock, type ExportStore, type Repositories } from '@cp/domain';
 import { jsonBody, JSON_CONTENT_TYPE } from '../consume-body.js';
-import { consumeResponseOf } from '../consume-item.js';
+import { consumeResponseOf, variantArmsOf, withDescriptor } from '../consume-item.js';
+import type { ConsumeResponse } from '../consume-schemas.js';
 import type { VariantLoaders } from '../variant-loaders.js';
 import {
+  armPath,
   componentPath,
   EXPORT_CACHE_CONTROL,
   FRAME_FOLDER,
@@ -11,10 +13,10 @@ import {
   organizationFolder,
 } from './export-layout.js';
 import type { FrameDocument } from './frame-document.js';
-import { FRAME_WRITTEN, manifestOf, writtenBy } from './manifest.js';
+import { FRAME_WRITTEN, manifestOf, objectSignature, writtenBy, type ExportedEnvironment } from './manifest.js';
 
 export interface StaticExportDeps {
-  readonly repos: Pick<Repositories, 'staticExports'>;
+  readonly repos: Pick<Repositories, 'staticExports' | 'assignments' | 'variants'>;
   readonly loaders: VariantLoaders;
   /** The export bucket. */
   readonly store: ExportStore;
@@ -44,8 +46,15 @@ const FRAME_HEADERS = { contentType: 'text/html; charset=utf-8', cacheControl: I
 const MAX_ROUNDS = 5;
 const MAX_ERROR_LENGTH = 500;
 
+/** One object to write: what its bytes depend on, and how to make them. */
+interface WantedObject {
+  readonly signature: string;
+  readonly body: () => Promise<ConsumeResponse>;
+}
+
 /**
- * Brings an organization's folder in the export bucket in line with its current releases, or
+ * Brings an organization's folder in the export bucket in line with its current releases (and,
+ * where an experience or a rollout is live, its descriptor and one object per arm), or
  * empties it when the export is off (or the organization gone). Idempotent and safe to run
  * concurrently: a run reads the releases again after writing and repeats until what it read
  * did not change, so whichever run writes last has checked its writes against the database
@@ -96,24 +105,16 @@ async function exportOrganization(
     await store.put(folder + frame.path, frame.html, FRAME_HEADERS);
     written += 1;
   }
-  let releases = await deps.repos.staticExports.listReleased(job.organizationId);
+  let exported = await readExported(job.organizationId, deps);
   for (let round = 1; ; round += 1) {
-    const wanted = new Map(
-      releases.map((release) => [
-        componentPath(release.component.id, release.environmentName),
-        release,
-      ]),
-    );
-    for (const [path, release] of wanted) {
-      if ((own.get(path) ?? previous.get(path)) === signature(release)) continue;
-      await store.put(
-        folder + path,
-        jsonBody(await consumeResponseOf(release.component, release.variant, deps)),
-        HEADERS,
-      );
-      own.set(path, signature(release));
+    const wanted = wantedObjects(exported, deps);
+    for (const [path, object] of wanted) {
+      if ((own.get(path) ?? previous.get(path)) === object.signature) continue;
+      await store.put(folder + path, jsonBody(await object.body()), HEADERS);
+      own.set(path, object.signature);
       written += 1;
     }
+    // Arm objects of an assignment that ended go with every other object nothing wants.
     for (const key of await store.list(folder)) {
       const path = key.slice(folder.length);
       // Frame documents of earlier builds stay: an SDK file pinned to one loads its own.
@@ -124,17 +125,55 @@ async function exportOrganization(
     }
     await store.put(
       folder + MANIFEST_PATH,
-      jsonBody(manifestOf(job.organizationId, releases, frame.path, deps.clock.now())),
+      jsonBody(manifestOf(job.organizationId, exported, frame.path, deps.clock.now())),
       HEADERS,
     );
-    const after = await deps.repos.staticExports.listReleased(job.organizationId);
-    if (sameReleases(releases, after)) return { outcome: 'exported', written, removed };
+    const after = await readExported(job.organizationId, deps);
+    if (sameExported(exported, after)) return { outcome: 'exported', written, removed };
     if (round === MAX_ROUNDS)
       throw new Error(
         `the releases changed during each of ${MAX_ROUNDS} export rounds; the job will run again`,
       );
-    releases = after;
+    exported = after;
   }
+}
+
+/** The current releases with what is live on each (one read at a time: an export is background work). */
+async function readExported(organizationId: string, deps: StaticExportDeps): Promise<ExportedEnvironment[]> {
+  const exported: ExportedEnvironment[] = [];
+  for (const release of await deps.repos.staticExports.listReleased(organizationId)) {
+    const assignment = await deps.repos.assignments.findLive(release.component.id, release.environmentName);
+    exported.push({ release, assignment });
+  }
+  return exported;
+}
+
+/** By path: each environment's fallback, and each arm of a live assignment. */
+function wantedObjects(exported: readonly ExportedEnvironment[], deps: StaticExportDeps): Map<string, WantedObject> {
+  const wanted = new Map<string, WantedObject>();
+  for (const { release, assignment } of exported) {
+    const { component, environmentName } = release;
+    const revision = assignment?.revision ?? null;
+    wanted.set(componentPath(component.id, environmentName), {
+      signature: objectSignature(release.variant.id, component.name, revision),
+      body: async () => {
+        const response = await consumeResponseOf(component, release.variant, deps);
+        return assignment === null ? response : withDescriptor(response, assignment, RELEASE_ARM);
+      },
+    });
+    if (assignment === null) continue;
+    for (const [arm, variantId] of variantArmsOf(assignment)) {
+      wanted.set(armPath(component.id, environmentName, arm), {
+        signature: objectSignature(variantId, component.name, revision),
+        body: async () => {
+          const variant = await deps.repos.variants.findById(variantId);
+          if (variant === null) throw new Error(`variant ${variantId} of arm ${arm} was not found; the job will run again`);
+          return withDescriptor(await consumeResponseOf(component, variant, deps), assignment, arm);
+        },
+      });
+    }
+  }
+  return wanted;
 }
 
 async function removeAll(folder: string, store: ExportStore): Promise<number> {
@@ -143,20 +182,11 @@ async function removeAll(folder: string, store: ExportStore): Promise<number> {
   return keys.length;
 }
 
-// The body depends on the component's id, name and organization, and the variant (immutable).
-const signature = (release: ExportedRelease): string =>
-  `${release.variant.id}:${release.component.name}`;
+const signatureOf = ({ release, assignment }: ExportedEnvironment): string =>
+  `${release.component.id}:${release.environmentName}:${objectSignature(release.variant.id, release.component.name, assignment?.revision ?? null)}`;
 
-const sameReleases = (a: readonly ExportedRelease[], b: readonly ExportedRelease[]): boolean =>
-  a.length === b.length &&
-  a.every((release, i) => {
-    const other = b[i]!;
-    return (
-      other.component.id === release.component.id &&
-      other.environmentName === release.environmentName &&
-      signature(other) === signature(release)
-    );
-  });
+const sameExported = (a: readonly ExportedEnvironment[], b: readonly ExportedEnvironment[]): boolean =>
+  a.length === b.length && a.every((entry, i) => signatureOf(entry) === signatureOf(b[i]!));
 
 const parseJson = (bytes: Uint8Array | null): unknown => {
   if (bytes === null) return null;

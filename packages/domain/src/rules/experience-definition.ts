@@ -12,7 +12,8 @@ import { invalidInput } from '../errors/factories.js';
 /** Weights as people read them: 12.5% for 12 500. */
 export const percentOf = (weight: number): string => `${Number(((weight * 100) / ASSIGNMENT_SCALE).toFixed(3))}%`;
 
-const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+/** An attribute name: a letter, then letters, digits, `_`, `.` or `-` (the delivery API checks hosts' names with it too). */
+export const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 function checkText(field: string, value: unknown, max: number): void {
   if (typeof value !== 'string' || value.length === 0) throw invalidInput(field, 'must be a non-empty string.');
