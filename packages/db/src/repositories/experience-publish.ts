@@ -5,6 +5,7 @@ import { recordAudit } from './audit-record.js';
 import { lockComponent, nextAssignmentRevision } from './component-lock.js';
 import { toExperienceRevision, withEnvironmentName } from './experience-rows.js';
 import { LIVE } from './rollout-rows.js';
+import { enqueueIfExporting, staticExportQueue } from './static-export-queue.js';
 import { enqueueWebhookEvents } from './webhook-events.js';
 
 export type ExperiencePublish = Parameters<Experiences['publish']>[0] & {
@@ -81,5 +82,6 @@ export async function writeExperiencePublish(
     occurredAt: now,
     data: { ...facts, environment: { id: environmentId, name: environment.name }, releaseRequestId: request?.requestId ?? null },
   });
+  await enqueueIfExporting(tx, organizationId, staticExportQueue(jobs));
   return revision;
 }

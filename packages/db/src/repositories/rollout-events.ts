@@ -2,6 +2,7 @@ import { AuditKind, GUARD_ACTOR_ID, WebhookEventType, type AuditValue, type Roll
 import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
+import { enqueueIfExporting, staticExportQueue } from './static-export-queue.js';
 import { enqueueWebhookEvents } from './webhook-events.js';
 
 /** The rollout changes that are also webhook events (docs/experiences.md "Audit and webhooks"); pauses and resumes are not. */
@@ -65,4 +66,6 @@ export async function recordRolloutChange(
       ...(change.kind === AuditKind.RolloutStarted ? { releaseRequestId: change.request?.requestId ?? null } : {}),
     },
   });
+  // The changes webhooks carry are the ones that change the split served: the static export writes it again.
+  await enqueueIfExporting(tx, rollout.organizationId, staticExportQueue(jobs));
 }
