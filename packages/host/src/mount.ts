@@ -159,7 +159,7 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     // The user's arm, picked from the answer's descriptor. An arm answer of another revision is picked from again, at
     // most once: its body is shown as it is after that.
     for (let tries = 0; armUrl && tries < 2; tries++) {
-      const to = (body as { assignment?: Assignment }).assignment;
+      const to = (body as { assignment?: Assignment } | null)?.assignment;
       const arm = to && armOf(to.segments, options.key, options.attributes ?? {});
       if (!arm || arm === to.arm) break;
       ({ body, cached } = (await get(armUrl(arm, to.revision), null))!);

@@ -36,6 +36,18 @@ it.each(['iframe', 'shadow'] as const)('renders the component, sends the data bo
   await page.locator('#log li', { hasText: 'cp-action' }).waitFor();
   expect(await page.locator('#log li', { hasText: 'cp-action' }).textContent()).toContain('{"action":"ping","payload":{"at":"demo"}}');
 
+  // The key and attributes go to the element, not to the page's URL; the variant shown is named.
+  await expect(page.locator('#shown').textContent()).resolves.toMatch(/^v1 \(/);
+  await page.locator('#user-key').fill('account-42');
+  await page.locator('#user-attributes').fill('{"country": "DE"}');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  expect(await page.locator('cp-component').evaluate((element) => [element.getAttribute('key'), element.getAttribute('attributes')])).toEqual(['account-42', '{"country": "DE"}']);
+  await page.locator('#log li', { hasText: 'cp-load' }).nth(1).waitFor();
+  expect(page.url()).not.toContain('account-42');
+  await page.locator('#user-attributes').fill('{country}');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('#user-status').textContent()).resolves.toContain('not JSON');
+
   await page.locator('#data').fill('{not json');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('#data-status').textContent()).resolves.toContain('not JSON');
