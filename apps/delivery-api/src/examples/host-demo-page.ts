@@ -78,6 +78,12 @@ function workbench(demo: HostDemo & { componentId: string }, sdk: SdkUrls): Safe
 </form>
 </section>
 <section>
+<h2>Events</h2>
+<p><code>cp-load</code>, <code>cp-error</code> and <code>cp-action</code> (what the component sends with <code>window.cpSend</code>), newest first.</p>
+<ol id="log" reversed></ol>
+</section>
+</div>
+<section>
 <h2>Who the user is</h2>
 <form id="user-form">
 <p>What picks the user's arm while an experience or a rollout is live: passed to the element as <code>key</code> and
@@ -89,12 +95,6 @@ function workbench(demo: HostDemo & { componentId: string }, sdk: SdkUrls): Safe
 </form>
 <p>Shown: <output id="shown">nothing yet</output></p>
 </section>
-<section>
-<h2>Events</h2>
-<p><code>cp-load</code>, <code>cp-error</code> and <code>cp-action</code> (what the component sends with <code>window.cpSend</code>), newest first.</p>
-<ol id="log" reversed></ol>
-</section>
-</div>
 <h2>This page's markup</h2>
 <pre><code>${snippet}</code></pre>
 <p>Pinned to this exact SDK build (cached for a year, checked by the browser):</p>
