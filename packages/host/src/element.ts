@@ -19,7 +19,7 @@ const parsed = (text: string): unknown => {
 };
 
 /**
- * Every attribute is an option (its camelCase name), read as text, a flag or a number: a change remounts with
+ * Every attribute is an option (its camelCase name), read as text, a flag, a number or JSON: a change remounts with
  * all of them. `nonce` too, read at each mount but not observed (browsers blank the attribute once the element is in the document).
  */
 const ATTRIBUTES: Record<string, typeof TEXT | typeof FLAG | typeof NUMBER | typeof OBJECT> = {
