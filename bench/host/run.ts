@@ -15,7 +15,8 @@ import { measureRender } from './render.js';
 import { measureSize } from './size.js';
 import { ms, percentile } from './stats.js';
 
-const BUDGET_BYTES = 8 * 1024;
+// Raised from 8 KB by the experiences' assignment (packages/host/CHANGELOG.md, 1.2.0).
+const BUDGET_BYTES = 8960;
 const FRAME_MS = 1000 / 60;
 const P95_MS = 50;
 let budget = '';

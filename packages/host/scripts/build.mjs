@@ -38,7 +38,7 @@ const sdk = await build({
   entryPoints: [join(root, 'src/index.ts')],
   write: false,
   // Internal fields only (never an option, an event detail, a DOM or wire name): renamed.
-  mangleProps: /^(rendered|box|pick|missing|fresh|onRetry|etag|cached|alive|bind|files|setReceive|receive|send|root|dispose|link|frame|port|key|watch)$/,
+  mangleProps: /^(rendered|box|pick|missing|fresh|onRetry|etag|cached|alive|bind|files|setReceive|receive|send|root|dispose|link|frame|port|watch)$/,
   define: { CP_FRAME_FILE: JSON.stringify(frameFile), CP_SDK_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 });
 const minified = await minify(sdk.outputFiles[0].text, { module: true, ecma: 2020, compress: { passes: 3 }, mangle: { toplevel: true } });

@@ -7,12 +7,22 @@ const TEXT = 0;
 const FLAG = 1;
 /** A number; present but empty is NaN (refused by the option's check). */
 const NUMBER = 2;
+/** JSON; text that is not JSON is passed on as it is, which the option's check refuses, naming it. */
+const OBJECT = 3;
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
 
 /**
- * Every attribute is an option (its camelCase name), read as text, a flag or a number: a change remounts with
+ * Every attribute is an option (its camelCase name), read as text, a flag, a number or JSON: a change remounts with
  * all of them. `nonce` too, read at each mount but not observed (browsers blank the attribute once the element is in the document).
  */
-const ATTRIBUTES: Record<string, typeof TEXT | typeof FLAG | typeof NUMBER> = {
+const ATTRIBUTES: Record<string, typeof TEXT | typeof FLAG | typeof NUMBER | typeof OBJECT> = {
   'component-id': TEXT,
   env: TEXT,
   preview: FLAG,
@@ -29,6 +39,8 @@ const ATTRIBUTES: Record<string, typeof TEXT | typeof FLAG | typeof NUMBER> = {
   analytics: TEXT,
   'sample-rate': NUMBER,
   'events-url': TEXT,
+  key: TEXT,
+  attributes: OBJECT,
 };
 
 /**
@@ -132,7 +144,7 @@ export function cpComponentClass(): CustomElementConstructor {
       };
       for (const [name, kind] of Object.entries(ATTRIBUTES)) {
         const value = this.getAttribute(name);
-        options[name.replace(/-./g, (dash) => dash[1]!.toUpperCase())] = value === null ? undefined : kind === FLAG ? value !== 'false' : kind === NUMBER ? Number(value || NaN) : value;
+        options[name.replace(/-./g, (dash) => dash[1]!.toUpperCase())] = value === null ? undefined : kind === FLAG ? value !== 'false' : kind === NUMBER ? Number(value || NaN) : kind === OBJECT ? parsed(value) : value;
       }
       options.componentId ??= '';
       return options as unknown as MountOptions;

@@ -1,4 +1,5 @@
 import { getJson } from './consume-client.js';
+import { armOf, type Assignment } from './experience/arm.js';
 import { watchSource } from './live/watch.js';
 import { problemOf } from './problem.js';
 import { render, type Rendered } from './render/render.js';
@@ -145,13 +146,26 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     if (isolation === 'iframe') keepWarm(base, sandbox);
   }
 
-  /** Reads the component (conditionally once rendered) and shows a variant other than the one shown. */
-  async function load({ base, url, pick, headers, missing }: Source): Promise<void> {
+  /**
+   * Reads the component (conditionally once rendered) and shows a variant other than the one shown. While an
+   * experience or a rollout is live, the user's arm is picked here and read by its name, when the answer is another.
+   */
+  async function load({ base, url, pick, headers, missing, arm: armUrl }: Source): Promise<void> {
     const asked = performance.now();
-    const answer = await getJson(url, { signal, etag: shown ? etag : null, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers, missing });
+    const get = (from: string, tag: string | null) => getJson(from, { signal, etag: tag, fresh: !!options.live, onRetry: (problem) => fail(problem, true), headers, missing });
+    const answer = await get(url, shown ? etag : null);
     if (!answer) return;
-    const variant = pick(answer.body);
-    record?.('load', 'consume', variant.id, { ms: performance.now() - asked, cache: answer.cached });
+    let { body, cached } = answer;
+    // The user's arm, picked from the answer's descriptor. An arm answer of another revision is picked from again, at
+    // most once: its body is shown as it is after that.
+    for (let tries = 0; armUrl && tries < 2; tries++) {
+      const to = (body as { assignment?: Assignment } | null)?.assignment;
+      const arm = to && armOf(to.segments, options.key, options.attributes ?? {});
+      if (!arm || arm === to.arm) break;
+      ({ body, cached } = (await get(armUrl(arm, to.revision), null))!);
+    }
+    const variant = pick(body);
+    record?.('load', 'consume', variant.id, { ms: performance.now() - asked, cache: cached });
     // The first render counts from the mount's start, a live switch from its request.
     if (variant.id !== shown?.variantId || !shown.rendered) await show(variant, base, shown ? asked : began);
     etag = answer.etag;

@@ -4,7 +4,9 @@ import type { CpErrorDetail, CpLoadDetail, MountHandle, MountOptions } from './t
 
 export type { CpActionDetail, CpErrorDetail, CpLoadDetail, CpProblem, MountOptions } from './types.js';
 
-export interface CpComponentProps extends MountOptions {
+export interface CpComponentProps extends Omit<MountOptions, 'key'> {
+  /** mount()'s `key` (React keeps `key` for itself): the user's stable id that picks their arm, never sent. */
+  readonly userKey?: string;
   /** After each render (the first and every live switch). */
   readonly onLoad?: (detail: CpLoadDetail) => void;
   /** A failed attempt (`retrying`: the SDK tries again by itself). */
@@ -19,7 +21,9 @@ export interface CpComponentProps extends MountOptions {
  * to the mounted one (`update`). Hooks both React 18 and 19 have, nothing else.
  */
 export function CpComponent(props: CpComponentProps): ReactElement {
-  const { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl, data } = props;
+  const { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl, userKey, data } = props;
+  // Compared by value: an object literal in the JSX is a new one each render, which must not remount.
+  const attributes = JSON.stringify(props.attributes);
   const element = useRef<HTMLDivElement>(null);
   const handle = useRef<MountHandle | null>(null);
   const sent = useRef<unknown>(undefined);
@@ -36,7 +40,11 @@ export function CpComponent(props: CpComponentProps): ReactElement {
     target.addEventListener('cp-error', onError);
     sent.current = latest.current.data;
     // Every option of mount but the two handled here: a new option left out of this list does not compile.
-    const options = { componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl } satisfies Record<
+    const options = {
+      componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl,
+      key: userKey,
+      attributes: latest.current.attributes,
+    } satisfies Record<
       Exclude<keyof MountOptions, 'data' | 'onAction'>,
       unknown
     >;
@@ -51,7 +59,7 @@ export function CpComponent(props: CpComponentProps): ReactElement {
       target.removeEventListener('cp-load', onLoad);
       target.removeEventListener('cp-error', onError);
     };
-  }, [componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl]);
+  }, [componentId, env, preview, flowId, baseUrl, source, isolation, shadowRootMode, sandbox, autoHeight, maxHeight, live, previewKey, nonce, analytics, sampleRate, eventsUrl, userKey, attributes]);
 
   useEffect(() => {
     if (!handle.current || sent.current === data) return;

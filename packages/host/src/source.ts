@@ -12,6 +12,8 @@ export interface Source {
   readonly pick: (body: unknown) => Variant;
   /** The preview key header, on preview reads with a key (then a live component polls). */
   readonly headers: Record<string, string>;
+  /** Where the arm of an experience or a rollout is read, as the descriptor of `revision` names it (never with the key or attributes). */
+  readonly arm?: (arm: string, revision: number) => string;
   /** A static export: no change stream there, so a live component polls; what a 403/404 without a problem means. */
   readonly missing?: string;
 }
@@ -57,6 +59,14 @@ function check(o: MountOptions): void {
     throw invalid(`sampleRate must be a number from 0 to 1, not ${String(o.sampleRate)}.`);
   }
   if (o.eventsUrl !== undefined) requireAbsoluteUrl('eventsUrl', o.eventsUrl);
+  if (o.key !== undefined && !(typeof o.key === 'string' && o.key.length <= 256)) throw invalid('key must be a string of at most 256 characters.');
+  const { attributes } = o;
+  if (attributes !== undefined) {
+    const entries = attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? Object.entries(attributes) : null;
+    if (!entries || entries.length > 20 || entries.some(([name, value]) => !/^[a-z][\w.-]{0,63}$/i.test(name) || typeof value !== 'string' || value.length > 128)) {
+      throw invalid(`attributes must be an object of at most 20 names (a letter, then letters, digits, _ . -) to strings of at most 128 characters, not ${JSON.stringify(attributes)}.`);
+    }
+  }
 }
 
 /** INVALID_OPTIONS unless `url` (the option `name`) is an absolute URL. */
@@ -76,7 +86,7 @@ export function sourceOf(o: MountOptions): Source {
   if (o.source === 'export') {
     const url = `${base}/components/${encodeURIComponent(componentId.toLowerCase())}/${encodeURIComponent(o.env!)}.json`;
     const missing = `Nothing is exported at ${url}: the component is not released to "${o.env!}", its organization's export is off, or baseUrl is not the export's URL.`;
-    return { base, url, watch: [], pick: consumedVariant, headers: {}, missing };
+    return { base, url, watch: [], pick: consumedVariant, headers: {}, missing, arm: (arm) => url.replace(/\.json$/, `/arms/${encodeURIComponent(arm)}.json`) };
   }
   if (flowId) {
     return { base, url: flowUrl(base, flowId), watch: [flowId, componentId], pick: (body) => variantInFlow(body, flowId, componentId), headers: {} };
@@ -86,5 +96,6 @@ export function sourceOf(o: MountOptions): Source {
   if (o.preview) query.set('preview', 'true');
   // Released reads never carry the key: they are public, and shared caches keep them.
   const headers: Record<string, string> = o.previewKey && (o.preview || !o.env) ? { 'Cp-Preview-Key': o.previewKey.trim() } : {};
-  return { base, url: `${base}/consume?${query}`, watch: [componentId], pick: consumedVariant, headers };
+  const url = `${base}/consume?${query}`;
+  return { base, url, watch: [componentId], pick: consumedVariant, headers, arm: (arm, rev) => `${url}&${new URLSearchParams({ arm, rev: String(rev) })}` };
 }

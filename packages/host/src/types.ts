@@ -40,6 +40,17 @@ export interface MountOptions {
   /** Switch to a newly released variant (or a new preview) without a reload. */
   readonly live?: boolean;
   /**
+   * The host's stable id for the user (an account id, a hashed one, a device id the page keeps), at most 256
+   * characters: with `attributes`, it picks the user's arm of an experience or a rollout, in the page. Never sent.
+   * Without it, a split serves the release.
+   */
+  readonly key?: string;
+  /**
+   * What an experience's segments test (`{ country: 'DE', plan: 'pro' }`): at most 20 names (a letter, then
+   * letters, digits, `_`, `.` or `-`) to strings of at most 128 characters. Never sent.
+   */
+  readonly attributes?: Readonly<Record<string, string>>;
+  /**
    * A preview key of the component's organization, for previews it keeps private: sent as the
    * `Cp-Preview-Key` header on preview reads only. Live previews with a key are polled (the
    * change stream does not announce private previews).

@@ -3,8 +3,8 @@ import { defineComponent, h, onBeforeUnmount, onMounted, ref, toRaw, watch, type
 
 /** The options that identify what is rendered: a change of any of them remounts. */
 const IDENTITY = ['componentId', 'env', 'preview', 'flowId', 'baseUrl', 'source', 'isolation', 'shadowRootMode', 'sandbox', 'autoHeight', 'maxHeight', 'live', 'previewKey', 'nonce', 'analytics', 'sampleRate', 'eventsUrl'] as const;
-// Every option of mount but `data` and `onAction`: a new option left out of the list above does not compile.
-const everyOption: Exclude<keyof MountOptions, 'data' | 'onAction' | (typeof IDENTITY)[number]> extends never ? true : never = true;
+// Every option of mount but `data`, `onAction` and the two that pick the arm: a new option left out of the list above does not compile.
+const everyOption: Exclude<keyof MountOptions, 'data' | 'onAction' | 'key' | 'attributes' | (typeof IDENTITY)[number]> extends never ? true : never = true;
 void everyOption;
 
 // Absent booleans stay undefined (Vue would make them false): `autoHeight` then follows the loader's setting.
@@ -41,6 +41,10 @@ export const CpComponent = defineComponent({
     sampleRate: Number,
     /** The delivery API that receives usage events (default: `baseUrl`; required for them with `source: 'export'`). */
     eventsUrl: String,
+    /** mount()'s `key` (Vue keeps `key` for itself): the user's stable id that picks their arm, never sent. */
+    userKey: String,
+    /** What an experience's segments test (`{ country: 'DE' }`), never sent. */
+    attributes: Object as PropType<Readonly<Record<string, string>>>,
     /** Any structured-cloneable value; a reactive one is sent as its plain object. */
     data: { type: null as unknown as PropType<unknown>, required: false },
   },
@@ -60,9 +64,15 @@ export const CpComponent = defineComponent({
     const onError = (event: Event): void => emit('error', (event as CustomEvent<CpErrorDetail>).detail);
 
     const start = (target: HTMLElement): void => {
-      const options = Object.fromEntries(IDENTITY.map((key) => [key, props[key]])) as Omit<MountOptions, 'data' | 'onAction'>;
+      const options = Object.fromEntries(IDENTITY.map((key) => [key, props[key]])) as Omit<MountOptions, 'data' | 'onAction' | 'key' | 'attributes'>;
       // Structured clone refuses Vue's proxies: the component gets the plain object behind one.
-      handle = mount(target, { ...options, data: toRaw(props.data), onAction: (action, payload) => emit('action', action, payload) });
+      handle = mount(target, {
+        ...options,
+        key: props.userKey,
+        attributes: toRaw(props.attributes),
+        data: toRaw(props.data),
+        onAction: (action, payload) => emit('action', action, payload),
+      });
     };
     const stop = (): void => {
       handle?.unmount();
@@ -81,7 +91,8 @@ export const CpComponent = defineComponent({
       element.value?.removeEventListener('cp-error', onError);
     });
     watch(
-      IDENTITY.map((key) => () => props[key]),
+      // Attributes by value: an object literal in the template is a new one each render, which must not remount.
+      [...IDENTITY.map((key) => () => props[key]), () => props.userKey, () => JSON.stringify(props.attributes)],
       () => {
         stop();
         if (element.value) start(element.value);

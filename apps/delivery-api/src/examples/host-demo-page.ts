@@ -83,6 +83,18 @@ function workbench(demo: HostDemo & { componentId: string }, sdk: SdkUrls): Safe
 <ol id="log" reversed></ol>
 </section>
 </div>
+<section>
+<h2>Who the user is</h2>
+<form id="user-form">
+<p>What picks the user's arm while an experience or a rollout is live: passed to the element as <code>key</code> and
+<code>attributes</code>, and never sent by the SDK (it picks the arm in this page).</p>
+<label>Key (the host's stable id for the user) <input type="text" id="user-key" maxlength="256" spellcheck="false" placeholder="account-42"></label>
+<label for="user-attributes">Attributes (JSON, names to strings)</label>
+<textarea id="user-attributes" spellcheck="false" placeholder='{"country": "DE", "plan": "pro"}'></textarea>
+<button type="submit">Apply</button> <output id="user-status" role="status"></output>
+</form>
+<p>Shown: <output id="shown">nothing yet</output></p>
+</section>
 <h2>This page's markup</h2>
 <pre><code>${snippet}</code></pre>
 <p>Pinned to this exact SDK build (cached for a year, checked by the browser):</p>

@@ -1,6 +1,7 @@
 /*
  * The demo page's own script (a module, run before the SDK's): logs the element's
- * events, and sends the data box to the element. Static text: the page passes
+ * events and the variant shown, sends the data box to the element, and passes it the
+ * user's key and attributes. Static text: the page passes
  * nothing into it, so there is nothing to escape.
  */
 export const HOST_DEMO_SCRIPT = `
@@ -16,6 +17,30 @@ if (element) {
     log.prepend(entry);
   };
   for (const type of ['cp-load', 'cp-error', 'cp-action']) element.addEventListener(type, (event) => note(type, event.detail));
+  element.addEventListener('cp-load', (event) => {
+    document.getElementById('shown').textContent = event.detail.variantName + ' (' + event.detail.variantId + ')';
+  });
+  const key = document.getElementById('user-key');
+  const attributes = document.getElementById('user-attributes');
+  const userStatus = document.getElementById('user-status');
+  // Set as the element's attributes here, never put in the page's URL: the key and attributes stay in the browser.
+  document.getElementById('user-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = attributes.value.trim();
+    try {
+      if (text) JSON.parse(text);
+    } catch (error) {
+      userStatus.textContent = 'Not applied: the attributes are not JSON (' + error.message + ').';
+      attributes.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    attributes.removeAttribute('aria-invalid');
+    if (key.value) element.setAttribute('key', key.value);
+    else element.removeAttribute('key');
+    if (text) element.setAttribute('attributes', text);
+    else element.removeAttribute('attributes');
+    userStatus.textContent = 'Applied at ' + new Date().toLocaleTimeString() + ': the element picks again.';
+  });
   const box = document.getElementById('data');
   const status = document.getElementById('data-status');
   document.getElementById('data-form').addEventListener('submit', async (event) => {

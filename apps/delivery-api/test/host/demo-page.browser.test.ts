@@ -40,6 +40,20 @@ it.each(['iframe', 'shadow'] as const)('renders the component, sends the data bo
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('#data-status').textContent()).resolves.toContain('not JSON');
   expect(await component.locator('#greeting').textContent()).toBe('Hello, Ada');
+
+  // The key and attributes go to the element, not to the page's URL; the variant shown is named.
+  await expect(page.locator('#shown').textContent()).resolves.toMatch(/^v1 \(/);
+  await page.locator('#user-key').fill('account-42');
+  await page.locator('#user-attributes').fill('{"country": "DE"}');
+  // Enter, not a click, and last: with iframe isolation, clicks on the page after the element remounts were taken by
+  // the component's frame in this test (Chromium's hit-testing of the moved frame).
+  await page.locator('#user-key').press('Enter');
+  expect(await page.locator('cp-component').evaluate((element) => [element.getAttribute('key'), element.getAttribute('attributes')])).toEqual(['account-42', '{"country": "DE"}']);
+  await page.locator('#log li', { hasText: 'cp-load' }).nth(1).waitFor();
+  expect(page.url()).not.toContain('account-42');
+  await page.locator('#user-attributes').fill('{country}');
+  await page.locator('#user-key').press('Enter');
+  await expect(page.locator('#user-status').textContent()).resolves.toContain('not JSON');
   // The page's own requests may include a favicon, which the API does not serve (a 404 in the console).
   expect(consoleErrors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
 });

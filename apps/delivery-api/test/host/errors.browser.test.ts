@@ -149,6 +149,8 @@ it.each([
   ['preview="false" without env', `component-id="${crypto.randomUUID()}" preview="false"`, 'preview: false needs env'],
   ['a relative base-url', `component-id="${crypto.randomUUID()}" base-url="/delivery"`, 'not an absolute URL'],
   ['a max-height that is not a number of pixels', `component-id="${crypto.randomUUID()}" max-height="tall"`, 'maxHeight must be a positive number of CSS pixels'],
+  ['attributes that are not JSON', `component-id="${crypto.randomUUID()}" env="prod" attributes="{country: DE}"`, 'attributes must be an object of at most 20 names'],
+  ['a key longer than 256 characters', `component-id="${crypto.randomUUID()}" env="prod" key="${'k'.repeat(257)}"`, 'key must be a string of at most 256 characters'],
 ])('refuses %s as INVALID_OPTIONS before any request', async (_name, attributes, message) => {
   let requests = (): number => 0;
   const { page } = await mountElement(attributes, async (p) => {

@@ -15,7 +15,8 @@ import { componentFrames, componentHtml, leftovers, openProbed } from './support
  * and renders a released component of the harness's delivery API in Chromium.
  */
 
-const SDK_BUDGET_BYTES = 8 * 1024;
+// Raised from 8 KB by the experiences' assignment (packages/host/CHANGELOG.md, 1.2.0).
+const SDK_BUDGET_BYTES = 8960;
 
 let harness: HostHarness;
 let work: string;
