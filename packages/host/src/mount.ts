@@ -1,5 +1,5 @@
 import { getJson } from './consume-client.js';
-import { armOf, type Assignment } from './experience/arm.js';
+import { otherArm } from './experience/arm.js';
 import { watchSource } from './live/watch.js';
 import { problemOf } from './problem.js';
 import { render, type Rendered } from './render/render.js';
@@ -158,11 +158,8 @@ export function start(host: HTMLElement, slot: HTMLElement, options: MountOption
     let { body, cached } = answer;
     // The user's arm, picked from the answer's descriptor. An arm answer of another revision is picked from again, at
     // most once: its body is shown as it is after that.
-    for (let tries = 0; armUrl && tries < 2; tries++) {
-      const to = (body as { assignment?: Assignment } | null)?.assignment;
-      const arm = to && armOf(to.segments, options.key, options.attributes ?? {});
-      if (!arm || arm === to.arm) break;
-      ({ body, cached } = (await get(armUrl(arm, to.revision), null))!);
+    for (let tries = 0, other; armUrl && tries < 2 && (other = otherArm(body, options.key, options.attributes)); tries++) {
+      ({ body, cached } = (await get(armUrl(other.arm, other.revision), null))!);
     }
     const variant = pick(body);
     record?.('load', 'consume', variant.id, { ms: performance.now() - asked, cache: cached });

@@ -74,3 +74,10 @@ export function armOf(segments: readonly Segment[], key: string | undefined, att
   }
   return RELEASE;
 }
+
+/** The arm to read instead of `body` when its descriptor assigns the user another one; null when `body` is theirs (or has no descriptor). */
+export function otherArm(body: unknown, key: string | undefined, attributes: Readonly<Record<string, string>> | undefined): { arm: string; revision: number } | null {
+  const to = (body as { assignment?: Assignment } | null)?.assignment;
+  const arm = to && armOf(to.segments, key, attributes ?? {});
+  return arm && arm !== to.arm ? { arm, revision: to.revision } : null;
+}

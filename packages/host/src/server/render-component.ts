@@ -6,9 +6,10 @@ import { verifyHtml } from '../render/integrity.js';
 import { requireAbsoluteUrl, sourceOf, type Source } from '../source.js';
 import type { CpProblem, MountOptions } from '../types.js';
 import type { Variant } from '../variant.js';
+import { otherArm } from '../experience/arm.js';
 import { elementHtml } from './element-html.js';
 
-export type RenderComponentOptions = Pick<MountOptions, 'componentId' | 'env' | 'preview' | 'source' | 'previewKey' | 'live' | 'autoHeight' | 'maxHeight'> & {
+export type RenderComponentOptions = Pick<MountOptions, 'componentId' | 'env' | 'preview' | 'source' | 'previewKey' | 'live' | 'autoHeight' | 'maxHeight' | 'key' | 'attributes'> & {
   /** The delivery API (or with `source: 'export'` the static export), as the page's browsers reach it. */
   readonly baseUrl: string;
   /** Where this server reads it, when not at `baseUrl` (an address inside its network). Default: `baseUrl`. */
@@ -54,12 +55,21 @@ function check(o: RenderComponentOptions): { source: Source; timeoutMs: number; 
   return { source: sourceOf({ ...o, baseUrl: o.serverBaseUrl ?? o.baseUrl, isolation: 'shadow' }), timeoutMs, data };
 }
 
-/** The variant `/consume` names, within `timeoutMs` (retries included); a timeout is the last failure, or NETWORK. */
-async function consume({ url, pick, headers, missing }: Source, timeoutMs: number): Promise<Variant> {
+/**
+ * The variant `/consume` names for the user, within `timeoutMs` (retries included); a timeout is the last failure, or
+ * NETWORK. While an experience or a rollout is live, the user's arm is picked here as the browser SDK picks it, and read
+ * by its name, so the SDK adopts what the server rendered.
+ */
+async function consume({ url, pick, headers, missing, arm: armUrl }: Source, options: RenderComponentOptions, timeoutMs: number): Promise<Variant> {
   let last: CpProblem | undefined;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const get = (from: string) => getJson(from, { signal, etag: null, fresh: false, headers, missing, onRetry: (problem) => (last = problem) });
   try {
-    const answer = await getJson(url, { signal: AbortSignal.timeout(timeoutMs), etag: null, fresh: false, headers, missing, onRetry: (problem) => (last = problem) });
-    return pick(answer?.body);
+    let body = (await get(url))?.body;
+    for (let tries = 0, other; armUrl && tries < 2 && (other = otherArm(body, options.key, options.attributes)); tries++) {
+      body = (await get(armUrl(other.arm, other.revision)))?.body;
+    }
+    return pick(body);
   } catch (error) {
     if (error instanceof CpError) throw error;
     throw new CpError(last ?? sdkError('NETWORK', `The delivery API at ${new URL(url).origin} did not answer within ${timeoutMs} ms.`).problem);
@@ -79,7 +89,7 @@ const flag = (value: boolean | undefined): string | undefined => (value === unde
  */
 export async function renderComponent(options: RenderComponentOptions): Promise<string> {
   const { source, timeoutMs, data } = check(options);
-  const variant = await consume(source, timeoutMs);
+  const variant = await consume(source, options, timeoutMs);
   await verifyHtml(variant.loader);
   const attributes: Record<string, string | undefined> = {
     'component-id': options.componentId,
@@ -91,6 +101,8 @@ export async function renderComponent(options: RenderComponentOptions): Promise<
     live: flag(options.live),
     'auto-height': flag(options.autoHeight),
     'max-height': options.maxHeight === undefined ? undefined : String(options.maxHeight),
+    key: options.key,
+    attributes: options.attributes === undefined ? undefined : JSON.stringify(options.attributes),
     isolation: 'shadow',
     'shadow-root-mode': 'open',
     [SSR_VARIANT]: variant.id,
