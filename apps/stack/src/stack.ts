@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as auth from '@cp/auth-server';
 import * as dashboard from '@cp/dashboard';
-import { createCredentials, createJobBoss, createOidcStorage, createUsageMaintenance, createUsageReader, createUsageWriter, createWebhookDeliveryStore } from '@cp/db';
+import { createCredentials, createJobBoss, createOidcStorage, createRolloutFigures, createUsageMaintenance, createUsageReader, createUsageWriter, createWebhookDeliveryStore } from '@cp/db';
 import { createLogger } from '@cp/http-runtime';
 import * as delivery from '@cp/delivery-api';
 import * as mcp from '@cp/mcp-server';
@@ -96,6 +96,7 @@ export async function startStack(options: {
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
         usage: usageReader,
+        rolloutFigures: createRolloutFigures(infrastructure.database.sql),
         log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
       }),
     );

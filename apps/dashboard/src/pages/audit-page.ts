@@ -1,4 +1,5 @@
 import {
+  GUARD_ACTOR_ID,
   AUDIT_KINDS,
   type AuditEntry,
   type AuditEventsView,
@@ -61,7 +62,7 @@ function row(entry: AuditEntry): SafeHtml {
         >`;
   return html`<tr data-testid="audit-event" data-kind="${event.kind}">
     <td>${when(event.createdAt)}</td>
-    <td>${entry.actorEmail ?? 'a former user'}</td>
+    <td>${event.actorId === GUARD_ACTOR_ID ? 'the rollout guard' : (entry.actorEmail ?? 'a former user')}</td>
     <td>${kindLabel(event.kind)}</td>
     <td>${component}</td>
     <td>${auditSummary(entry)}</td>
