@@ -78,13 +78,13 @@ ${errorBox(c.error)}
 ${rollout === null ? html`<p data-testid="rollout-state">${env.name} has had no rollout.</p>` : html`<h2>${live ? 'Live rollout' : 'Last rollout'}: ${label(rollout.candidateVariantId)} against ${label(rollout.baselineVariantId)}</h2>
 ${listTable({
   columns: ['State', 'Stage', 'Weight', 'Revision', 'Started', 'Ended', 'Reason'],
-  rows: [html`<tr data-testid="rollout-state"><td>${STATES[rollout.state] ?? rollout.state}</td><td>${rollout.stageIndex + 1} of ${rollout.stages.length}, since ${when(rollout.stageStartedAt)}</td><td>${percentOf(rollout.weight)}</td><td>${rollout.revision}</td><td>${when(rollout.startedAt)}</td><td>${rollout.endedAt === null ? '—' : when(rollout.endedAt)}</td><td>${rollout.reason ?? '—'}</td></tr>`],
+  rows: [html`<tr><td>${STATES[rollout.state] ?? rollout.state}</td><td>${rollout.stageIndex + 1} of ${rollout.stages.length}, since ${when(rollout.stageStartedAt)}</td><td>${percentOf(rollout.weight)}</td><td>${rollout.revision}</td><td>${when(rollout.startedAt)}</td><td>${rollout.endedAt === null ? '—' : when(rollout.endedAt)}</td><td>${rollout.reason ?? '—'}</td></tr>`],
 })}
 ${live ? controls(c, rollout, gate, asks, path) : ''}
 <h3>Stages</h3>
 ${listTable({
   columns: ['Stage', 'Weight', 'Hold'],
-  rows: rollout.stages.map((stage, i) => html`<tr${i === rollout.stageIndex ? html` aria-current="step"` : ''}><th scope="row">${i + 1}${i === rollout.stageIndex ? ' (current)' : ''}</th><td>${percentOf(stage.weight)}</td><td>${stage.holdMinutes} min</td></tr>`),
+  rows: rollout.stages.map((stage, i) => html`<tr><th scope="row">${i + 1}${i === rollout.stageIndex ? ' (current)' : ''}</th><td>${percentOf(stage.weight)}</td><td>${stage.holdMinutes} min</td></tr>`),
 })}
 ${view !== null && view.stage !== null && view.openWindow !== null ? html`<h3>Sessions now</h3>
 ${listTable({
