@@ -1,4 +1,4 @@
-import { ASSIGNMENT_SCALE, EXPERIENCE_LIMITS, invalidInput, RULE_OPERATORS, type ExperienceDefinition } from '@cp/domain';
+import { ASSIGNMENT_SCALE, EXPERIENCE_LIMITS, invalidInput, type ExperienceDefinition, type RuleOperator } from '@cp/domain';
 
 /*
  * The experience editor's form: segments, their rules and arms as flat fields
@@ -123,7 +123,7 @@ export function definitionOf(segments: readonly EditorSegment[]): ExperienceDefi
       name: segment.name.trim(),
       rules: segment.rules.map((rule) => ({
         attribute: rule.attribute.trim(),
-        operator: rule.operator as (typeof RULE_OPERATORS)[number],
+        operator: rule.operator as RuleOperator,
         values: rule.values.split(',').map((v) => v.trim()).filter((v) => v !== ''),
       })),
       arms: segment.arms.map((arm, a) => ({ variantId: arm.variantId, weight: weightOf(arm.weight, `segments[${s}].arms[${a}].weight`) })),

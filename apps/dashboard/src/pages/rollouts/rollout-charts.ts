@@ -100,12 +100,14 @@ ${lineChart({
   buckets,
   bucketMs: width,
   marks,
+  markKind: { legend: 'rollout event (numbered as listed)', column: 'Rollout events' },
   lines: p75,
   timeColumn: 'Hour from (UTC)',
   timeName: utcMinute,
   axisName: hourMinute,
   format: (v) => ms(v),
 })}
+<ol class="releases">${marks.map((mark) => html`<li>${mark.name}, ${utcMinute(mark.at)}</li>`)}</ol>
 <h2 id="verdicts">The guard's verdicts</h2>
 ${listTable({
   columns: ['Window', 'From', 'To', 'Weight', `${c.candidate} sessions (with errors)`, `${c.release} sessions (with errors)`, 'Rise', 'z', 'Sample ratio p', 'Verdict'],
