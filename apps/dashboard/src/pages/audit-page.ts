@@ -1,12 +1,11 @@
 import {
-  GUARD_ACTOR_ID,
   AUDIT_KINDS,
   type AuditEntry,
   type AuditEventsView,
   type MemberOrganization,
 } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
-import { auditSummary, kindLabel } from './audit-summary.js';
+import { actorName, auditSummary, kindLabel } from './audit-summary.js';
 import { type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 import { emptyState } from './parts/empty-state.js';
@@ -62,7 +61,7 @@ function row(entry: AuditEntry): SafeHtml {
         >`;
   return html`<tr data-testid="audit-event" data-kind="${event.kind}">
     <td>${when(event.createdAt)}</td>
-    <td>${event.actorId === GUARD_ACTOR_ID ? 'the rollout guard' : (entry.actorEmail ?? 'a former user')}</td>
+    <td>${actorName(entry)}</td>
     <td>${kindLabel(event.kind)}</td>
     <td>${component}</td>
     <td>${auditSummary(entry)}</td>

@@ -1,4 +1,4 @@
-import { AuditKind, percentOf, type AuditEntry, type AuditValue } from '@cp/domain';
+import { AuditKind, GUARD_ACTOR_ID, percentOf, type AuditEntry, type AuditValue } from '@cp/domain';
 
 /** Each kind as a person reads it. */
 export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
@@ -40,6 +40,10 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.WebhookEndpointDeleted]: 'Webhook endpoint deleted',
   [AuditKind.ApplicationRevoked]: 'Connected application revoked',
 };
+
+/** Who made the change: their email; the rollout guard acts as no user. */
+export const actorName = (entry: AuditEntry): string =>
+  entry.event.actorId === GUARD_ACTOR_ID ? 'the rollout guard' : (entry.actorEmail ?? 'a former user');
 
 /** A kind this version does not know (a newer writer) still gets a label: its own text. */
 export const kindLabel = (kind: string): string =>
