@@ -16,7 +16,8 @@ import { defineAction } from '../kit/define-action.js';
 import { definePage, mountPages } from '../kit/define-page.js';
 import { choice, text } from '../kit/form-input.js';
 import { mountActions } from '../kit/mount-actions.js';
-import { experiencePage, experiencePath, type PublishedNotice } from '../pages/experiences/experience-page.js';
+import { experiencePage, type PublishedNotice } from '../pages/experiences/experience-page.js';
+import { experiencePath } from '../pages/experiences/paths.js';
 import type { RouteContext, Visitor } from './context.js';
 import { applyOp, definitionOf, editorOf, editorOp, readEditor, type EditorSegment } from './experience-editor-form.js';
 

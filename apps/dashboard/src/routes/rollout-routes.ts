@@ -21,7 +21,7 @@ import { defineAction } from '../kit/define-action.js';
 import { definePage, mountPages } from '../kit/define-page.js';
 import { text } from '../kit/form-input.js';
 import { mountActions } from '../kit/mount-actions.js';
-import { rolloutHref } from '../pages/experiences/experience-page.js';
+import { rolloutPath } from '../pages/experiences/paths.js';
 import { rolloutPage } from '../pages/rollouts/rollout-page.js';
 import type { RouteContext, Visitor } from './context.js';
 import { defaultStartForm, readStartForm, startPlanOf, type StartForm } from './rollout-start-form.js';
@@ -113,7 +113,7 @@ const change = (action: RolloutAction, notice: 'rollout-advanced' | 'rollout-pau
       ),
     done: async (result, args, ctx) =>
       'done' in result
-        ? { to: rolloutHref(args.params.id, args.params.environment), notice }
+        ? { to: rolloutPath(args.params.id, args.params.environment), notice }
         : { status: 409, page: await renderRollout(targetOf(args), ctx, { error: result.refused }) },
   });
 
@@ -124,13 +124,13 @@ const rolloutActions = [
     run: async ({ actor, params, input }, ctx) => {
       const form = readStartForm(input);
       const result = await refusedAs(ErrorCode.InvalidInput, () =>
-        startRollout({ actor, componentId: params.id, environment: params.environment, candidateVariantId: form.candidate, ...startPlanOf(form) }, ctx.domain),
+        startRollout({ actor, componentId: params.id, environment: params.environment, ...startPlanOf(form) }, ctx.domain),
       );
       return { form, result };
     },
     done: async ({ form, result }, args, ctx) =>
       'done' in result
-        ? { to: rolloutHref(args.params.id, args.params.environment), notice: result.done.outcome === 'requested' ? 'rollout-requested' : 'rollout-started' }
+        ? { to: rolloutPath(args.params.id, args.params.environment), notice: result.done.outcome === 'requested' ? 'rollout-requested' : 'rollout-started' }
         : { status: 422, page: await renderRollout(targetOf(args), ctx, { error: result.refused, startForm: form }) },
   }),
   change('advance', 'rollout-advanced'),
@@ -145,7 +145,7 @@ const rolloutActions = [
       ),
     done: async (result, args, ctx) =>
       'done' in result
-        ? { to: rolloutHref(args.params.id, args.params.environment), notice: result.done.outcome === 'requested' ? 'rollout-promote-requested' : 'rollout-promoted' }
+        ? { to: rolloutPath(args.params.id, args.params.environment), notice: result.done.outcome === 'requested' ? 'rollout-promote-requested' : 'rollout-promoted' }
         : { status: 409, page: await renderRollout(targetOf(args), ctx, { error: result.refused }) },
   }),
   /** The kill switch takes no revision: a stop must not fail because the guard just closed a window (stopRollout retries). */
@@ -153,7 +153,7 @@ const rolloutActions = [
     path: `${PATH}/stop`,
     input: z.object({ reason: text }),
     run: ({ actor, params, input }, ctx) => stopRollout({ actor, componentId: params.id, environment: params.environment, reason: input.reason }, ctx.domain),
-    done: (_, { params }) => ({ to: rolloutHref(params.id, params.environment), notice: 'rollout-stopped' }),
+    done: (_, { params }) => ({ to: rolloutPath(params.id, params.environment), notice: 'rollout-stopped' }),
   }),
 ];
 

@@ -44,8 +44,12 @@ export function readStartForm(body: Readonly<Record<string, unknown>>): StartFor
 
 const NUMBER = /^\s*\d+(?:\.\d+)?(?:e-?\d+)?\s*$/i;
 
-/** The stages and thresholds the domain checks (its messages name a stage or a setting); text that is no number is refused here, named alike. */
-export function startPlanOf(form: StartForm): { stages: RolloutStage[]; guard: GuardSettings } {
+/**
+ * The candidate, stages and thresholds the domain checks (its messages name a stage or a setting); text
+ * that is no number, and no candidate chosen, are refused here, named alike.
+ */
+export function startPlanOf(form: StartForm): { candidateVariantId: string; stages: RolloutStage[]; guard: GuardSettings } {
+  if (form.candidate === '') throw invalidInput('candidateVariantId', 'choose the candidate variant from the list.');
   const stages: RolloutStage[] = [];
   form.stages.forEach((row, i) => {
     if (row.weight.trim() === '' && row.hold.trim() === '') return;
@@ -60,5 +64,5 @@ export function startPlanOf(form: StartForm): { stages: RolloutStage[]; guard: G
       return [field, POINTS.has(field) ? Number(value) / 100 : Number(value)];
     }),
   ) as unknown as GuardSettings;
-  return { stages, guard };
+  return { candidateVariantId: form.candidate, stages, guard };
 }

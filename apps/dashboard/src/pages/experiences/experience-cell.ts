@@ -1,6 +1,6 @@
 import { percentOf, type ExperienceView } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
-import { experiencePath, rolloutHref } from './experience-page.js';
+import { experiencePath, rolloutPath } from './paths.js';
 
 /**
  * An environment's row on the component page: what splits its users now (the live experience
@@ -15,5 +15,5 @@ export function experienceCell(componentId: string, environment: string, view: E
       : live !== null
         ? `experience revision ${live.number} live`
         : 'none';
-  return html`<span data-testid="experience-state">${state}</span> <a href="${experiencePath(componentId, environment)}" aria-label="Experience of ${environment}">Experience</a> <a href="${rolloutHref(componentId, environment)}" aria-label="Rollout of ${environment}">Rollout</a>`;
+  return html`<span data-testid="experience-state">${state}</span> <a href="${experiencePath(componentId, environment)}" aria-label="Experience of ${environment}">Experience</a> <a href="${rolloutPath(componentId, environment)}" aria-label="Rollout of ${environment}">Rollout</a>`;
 }

@@ -10,6 +10,7 @@ import { noticePanel } from '../parts/notice-panel.js';
 import { roleGate } from '../parts/role-gate.js';
 import { protectedNote } from '../protected-note.js';
 import { experienceEditor } from './experience-editor.js';
+import { experiencePath, rolloutPath } from './paths.js';
 
 /** A publish just made, for the notice: its revision and, with the salt kept, the users each segment moved. */
 export interface PublishedNotice {
@@ -34,9 +35,6 @@ export interface ExperiencePageContent {
   /** Why the save was refused (422), the domain's message naming the part. */
   readonly error: string | null;
 }
-
-/** The path of a component environment's experience page. */
-export const experiencePath = (componentId: string, environment: string): string => `/component/${componentId}/env/${encodeURIComponent(environment)}/experience`;
 
 function publishedNotice(p: PublishedNotice): SafeHtml {
   const moved =
@@ -85,7 +83,7 @@ ${c.published === null ? noticeBox(c.notice) : publishedNotice(c.published)}
 ${errorBox(c.error)}
 <p class="hint">Segments are tried in order; the first whose rules all hold picks a variant, or a split among variants, from the attributes the host page passes. Everyone else, and hosts that pass no key to a split, get the release${release === null ? '' : html` (${release})`}.</p>
 <p data-testid="experience-state">${live === null ? 'No experience is live: everyone gets the release.' : html`Live: revision ${live.number}, ${live.definition.segments.length} ${live.definition.segments.length === 1 ? 'segment' : 'segments'}, since ${when(live.publishedAt)}.`}
-${view.liveRollout === null ? '' : html` A rollout is live here: <a href="${rolloutHref(component.id, env.name)}">see the rollout</a>.`}</p>
+${view.liveRollout === null ? '' : html` A rollout is live here: <a href="${rolloutPath(component.id, env.name)}">see the rollout</a>.`}</p>
 <h2>Draft</h2>
 <p class="hint">${view.draft === null ? (view.live === null ? 'No draft yet.' : `No draft: the editor starts from revision ${view.live.number}.`) : html`Saved ${when(view.draft.updatedAt)}. A draft is checked as a publish checks it; nothing changes for users until you publish.`}</p>
 ${experienceEditor({ action: path, csrf: c.chrome.csrf, segments: c.editor, variants: c.variants, releaseId: c.releaseId, gate })}
@@ -112,6 +110,3 @@ ${gate.allowed ? republishGate.note : ''}
 <p class="hint">Re-publishing makes a new revision with that revision's content and keeps the users' buckets.</p>`,
   });
 }
-
-/** The path of a component environment's rollout page. */
-export const rolloutHref = (componentId: string, environment: string): string => `/component/${componentId}/env/${encodeURIComponent(environment)}/rollout`;

@@ -1,7 +1,7 @@
 import { canPublishTo, LIVE_ROLLOUT_STATES, percentOf, Permission, type Component, type ExperienceView, type Role, type RolloutView, type UsageBucket, type Variant } from '@cp/domain';
 import { errorBox, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import type { StartForm } from '../../routes/rollout-start-form.js';
-import { rolloutHref } from '../experiences/experience-page.js';
+import { rolloutPath } from '../experiences/paths.js';
 import { type Chrome, layout, when } from '../layout.js';
 import { actionForm } from '../parts/action-form.js';
 import { disabledWithReason, type Gate } from '../parts/disabled-reason.js';
@@ -46,7 +46,7 @@ const STATES: Readonly<Record<string, string>> = {
 export function rolloutPage(c: RolloutPageContent): string {
   const { component, view } = c;
   const env = c.experience.environment;
-  const path = rolloutHref(component.id, env.name);
+  const path = rolloutPath(component.id, env.name);
   const label = (id: string) => {
     const v = c.variants.find((variant) => variant.id === id);
     return v === undefined ? 'an unknown variant' : `v${v.sequence}`;

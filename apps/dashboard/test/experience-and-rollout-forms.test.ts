@@ -54,11 +54,13 @@ test('the add and remove buttons change the editor; an unknown op is refused', (
   expect(() => editorOp('drop-tables')).toThrow('op: "drop-tables" is not one of the editor\'s buttons.');
 });
 
-test('the start form: the defaults as a plan, empty rows dropped, rise in percentage points, text that is no number named', () => {
-  expect(startPlanOf(defaultStartForm())).toEqual({
+test('the start form: the defaults as a plan, empty rows dropped, rise in percentage points; no candidate, or text that is no number, named', () => {
+  expect(startPlanOf({ ...defaultStartForm(), candidate: 'v-a' })).toEqual({
+    candidateVariantId: 'v-a',
     stages: [1_000, 5_000, 25_000, 50_000, 100_000].map((weight, i) => ({ weight, holdMinutes: i === 4 ? 0 : 60 })),
     guard: { minSessionsPerArm: 200, windowSessions: 200, minErrorRateRise: 0.01, minZ: 3, regressedWindows: 2, sampleRatioP: 0.001 },
   });
-  const form = defaultStartForm();
+  const form = { ...defaultStartForm(), candidate: 'v-a' };
+  expect(() => startPlanOf(defaultStartForm())).toThrow('candidateVariantId: choose the candidate variant from the list.');
   expect(() => startPlanOf({ ...form, guard: { ...form.guard, minZ: 'high' } })).toThrow('guard.minZ: "high" is not a number.');
 });
