@@ -63,4 +63,5 @@ test('the start form: the defaults as a plan, empty rows dropped, rise in percen
   const form = { ...defaultStartForm(), candidate: 'v-a' };
   expect(() => startPlanOf(defaultStartForm())).toThrow('candidateVariantId: choose the candidate variant from the list.');
   expect(() => startPlanOf({ ...form, guard: { ...form.guard, minZ: 'high' } })).toThrow('guard.minZ: "high" is not a number.');
+  expect(startPlanOf({ ...form, guard: { ...form.guard, minZ: '', minErrorRateRise: '2.5' } }).guard).toMatchObject({ minZ: 3, minErrorRateRise: 0.025 });
 });

