@@ -59,10 +59,10 @@ ${button(`remove-arm-${s}-${a}`, 'Remove arm', `Remove arm ${a + 1} of segment $
 <p><label for="s${s}-name">Name</label> <input type="text" id="s${s}-name" name="segments.${s}.name" value="${value.name}" size="24" maxlength="64"${off}></p>
 <p class="hint">${value.rules.length === 0 ? 'No rule: this segment takes everyone it reaches.' : 'Every rule must hold.'}</p>
 ${value.rules.length === 0 ? '' : html`<ul class="stack">${value.rules.map((r, i) => rule(s, i, r))}</ul>`}
-<p>${button(`add-rule-${s}`, 'Add rule', `Add a rule to segment ${s + 1}`)}</p>
+<p>${button(`add-rule-${s}`, 'Add rule', `Add rule to segment ${s + 1}`)}</p>
 <p class="hint">Arms: one variant at 100%, or a split whose weights add up to 100%.</p>
 <ul class="stack">${value.arms.map((a, i) => arm(s, i, a))}</ul>
-<p class="inline">${button(`add-arm-${s}`, 'Add arm', `Add an arm to segment ${s + 1}`)} ${button(`remove-segment-${s}`, 'Remove segment', `Remove segment ${s + 1}`, 'danger')}</p>
+<p class="inline">${button(`add-arm-${s}`, 'Add arm', `Add arm to segment ${s + 1}`)} ${button(`remove-segment-${s}`, 'Remove segment', `Remove segment ${s + 1}`, 'danger')}</p>
 </fieldset>`;
 
   return html`<form method="post" action="${e.action}" class="stack">${csrfInput(e.csrf)}

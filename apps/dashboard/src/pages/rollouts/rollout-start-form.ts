@@ -34,11 +34,12 @@ export function rolloutStartForm(s: RolloutStartFormInput): SafeHtml {
   )}</select></p>
 <fieldset><legend>Stages</legend>
 <p class="hint">The candidate's share at each stage, rising; the guard advances a stage once its hold time has passed and each arm has enough sessions. Leave a row empty for fewer stages.</p>
-<table><thead><tr><th scope="col">Stage</th><th scope="col">Weight (%)</th><th scope="col">Hold (minutes)</th></tr></thead><tbody>
+<ol class="stack">
 ${s.form.stages.map(
-  (row, i) => html`<tr><th scope="row">${i + 1}</th><td><input type="text" inputmode="decimal" name="stages.${i}.weight" value="${row.weight}" size="8" aria-label="Stage ${i + 1} weight (%)"${off}></td><td><input type="text" inputmode="numeric" name="stages.${i}.hold" value="${row.hold}" size="6" aria-label="Stage ${i + 1} hold (minutes)"${off}></td></tr>`,
+  (row, i) => html`<li class="inline"><label for="stage-${i}-weight">Stage ${i + 1} weight (%)</label> <input type="text" inputmode="decimal" id="stage-${i}-weight" name="stages.${i}.weight" value="${row.weight}" size="7"${off}>
+<label for="stage-${i}-hold">hold (minutes)</label> <input type="text" inputmode="numeric" id="stage-${i}-hold" name="stages.${i}.hold" value="${row.hold}" size="5"${off}></li>`,
 )}
-</tbody></table></fieldset>
+</ol></fieldset>
 <fieldset><legend>Guard</legend>
 <p class="hint">Each threshold starts at its default; an emptied field is the default again.</p>
 ${(Object.keys(GUARD_LABELS) as GuardField[]).map(
