@@ -1,4 +1,4 @@
-import { isUnavailable, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps, type UsageReader } from '@cp/domain';
+import { isUnavailable, RETRY_AFTER_SECONDS, type ApplicationGrants, type DomainDeps, type RolloutFigures, type UsageReader } from '@cp/domain';
 import { createMetrics, createReadiness, expressDefaults, type Metrics, type OperabilityDeps, outboundUrlPolicy, storeChecks } from '@cp/http-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createSignIn, type PendingLogin, type SignIn } from './auth/sign-in.js';
@@ -11,6 +11,8 @@ import { auditRoutes } from './routes/audit-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { componentRoutes } from './routes/component-routes.js';
 import { sendPage, type RouteContext } from './routes/context.js';
+import { experienceRoutes } from './routes/experience-routes.js';
+import { rolloutRoutes } from './routes/rollout-routes.js';
 import { environmentRoutes } from './routes/environment-routes.js';
 import { flowRoutes } from './routes/flow-routes.js';
 import { invitationRoutes } from './routes/invitation-routes.js';
@@ -33,6 +35,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly grants: ApplicationGrants;
   /** The usage analytics' rollups (packages/db's createUsageReader). */
   readonly usage: UsageReader;
+  /** Sessions per variant for the rollout page (packages/db, as the rollout guard reads them). */
+  readonly rolloutFigures: RolloutFigures;
   readonly log: Logger;
   /** Defaults to openid-client against `config.issuer`. */
   readonly signIn?: SignIn;
@@ -49,6 +53,7 @@ export function createApp(deps: AppDeps): express.Express {
     domain: deps.domain,
     grants: deps.grants,
     usage: deps.usage,
+    rolloutFigures: deps.rolloutFigures,
     signIn: deps.signIn ?? createSignIn(config),
     csrf: createCsrf({ key: config.sessionKeys[0] ?? '', secure, cookieName: 'cp_dash_csrf' }),
     session: signedCookie<{ userId: string }>(secure ? '__Host-cp_dashboard' : 'cp_dashboard', { keys: config.sessionKeys, secure }),
@@ -82,6 +87,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(authRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(componentRoutes(ctx));
+  app.use(experienceRoutes(ctx));
+  app.use(rolloutRoutes(ctx));
   app.use(usageRoutes(ctx));
   app.use(environmentRoutes(ctx));
   app.use(previewRoutes(ctx));

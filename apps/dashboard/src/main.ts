@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { createDatabase, createOidcStorage, createRepositories, createUsageReader, findRepositoryRoot } from '@cp/db';
+import { createDatabase, createOidcStorage, createRepositories, createRolloutFigures, createUsageReader, findRepositoryRoot } from '@cp/db';
 import { defaultDomainConfig } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 import { loadEnv } from './env.js';
@@ -31,6 +31,7 @@ await runService({
       domain: { repos: createRepositories(database), objects, ids: { newId: () => crypto.randomUUID() }, clock: { now: () => new Date() }, config: defaultDomainConfig },
       grants: createOidcStorage(database.prisma),
       usage: createUsageReader(database.sql),
+      rolloutFigures: createRolloutFigures(database.sql),
       log,
       graceSeconds: env.shutdownGraceSeconds,
     });

@@ -1,4 +1,4 @@
-import { createOidcStorage, createUsageReader } from '@cp/db';
+import { createOidcStorage, createRolloutFigures, createUsageReader } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { createObjectStore, startEmbeddedS3, type EmbeddedS3 } from '@cp/storage';
@@ -28,6 +28,7 @@ const start = (deps: DomainDeps) =>
     domain: deps,
     grants: createOidcStorage(db.prisma),
     usage: createUsageReader(db.database.sql),
+    rolloutFigures: createRolloutFigures(db.database.sql),
     log: silentLogger(),
     port: 0,
     host: '127.0.0.1',

@@ -81,7 +81,7 @@ test('over HTTP: a session signed with the generated key survives a restart of t
     // A new process of the same installation (same data folder), on the same data.
     const after = await startDashboardStack({
       config: { sessionKeys: await keysNow() },
-      shared: { repos: before.domain.repos, objects: before.domain.objects, usage: before.usage },
+      shared: { repos: before.domain.repos, objects: before.domain.objects, usage: before.usage, rolloutFigures: before.rolloutFigures },
     });
     try {
       expect((await orgs(after.url)).status).toBe(200);

@@ -99,6 +99,7 @@ export async function startStack(options: {
         domain: infrastructure.domain,
         grants: createOidcStorage(prisma),
         usage: usageReader,
+        rolloutFigures: createRolloutFigures(infrastructure.database.sql),
         log: createLogger({ service: 'dashboard', level: dashboardEnv.logLevel }),
       }),
     );

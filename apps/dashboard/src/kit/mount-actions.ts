@@ -14,8 +14,8 @@ export const actionHandler = (ctx: RouteContext, action: DashboardAction): Reque
     res.redirect(303, answer.notice === undefined ? answer.to : `${answer.to}?notice=${answer.notice}`);
   });
 
-/** Every action as a POST on `router`, its form read with the dashboard's body limits. */
-export function mountActions(router: Router, ctx: RouteContext, actions: readonly DashboardAction[]): Router {
-  for (const action of actions) router.post(action.path, formBody, actionHandler(ctx, action));
+/** Every action as a POST on `router`, its form read with the dashboard's body limits (or `body`'s, for a larger form). */
+export function mountActions(router: Router, ctx: RouteContext, actions: readonly DashboardAction[], body: RequestHandler = formBody): Router {
+  for (const action of actions) router.post(action.path, body, actionHandler(ctx, action));
   return router;
 }

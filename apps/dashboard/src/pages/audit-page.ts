@@ -5,7 +5,7 @@ import {
   type MemberOrganization,
 } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
-import { auditSummary, kindLabel } from './audit-summary.js';
+import { actorName, auditSummary, kindLabel } from './audit-summary.js';
 import { type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 import { emptyState } from './parts/empty-state.js';
@@ -61,7 +61,7 @@ function row(entry: AuditEntry): SafeHtml {
         >`;
   return html`<tr data-testid="audit-event" data-kind="${event.kind}">
     <td>${when(event.createdAt)}</td>
-    <td>${entry.actorEmail ?? 'a former user'}</td>
+    <td>${actorName(entry)}</td>
     <td>${kindLabel(event.kind)}</td>
     <td>${component}</td>
     <td>${auditSummary(entry)}</td>

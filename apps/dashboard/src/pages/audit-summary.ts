@@ -1,4 +1,4 @@
-import { AuditKind, type AuditEntry, type AuditValue } from '@cp/domain';
+import { AuditKind, GUARD_ACTOR_ID, percentOf, type AuditEntry, type AuditValue } from '@cp/domain';
 
 /** Each kind as a person reads it. */
 export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
@@ -12,6 +12,14 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.ReleaseRequested]: 'Release requested',
   [AuditKind.ReleaseApproved]: 'Release request approved',
   [AuditKind.ReleaseDeclined]: 'Release request declined',
+  [AuditKind.ExperiencePublished]: 'Experience published',
+  [AuditKind.RolloutStarted]: 'Rollout started',
+  [AuditKind.RolloutAdvanced]: 'Rollout advanced',
+  [AuditKind.RolloutPaused]: 'Rollout paused',
+  [AuditKind.RolloutResumed]: 'Rollout resumed',
+  [AuditKind.RolloutPromoted]: 'Rollout promoted',
+  [AuditKind.RolloutStopped]: 'Rollout stopped',
+  [AuditKind.RolloutRolledBack]: 'Rollout rolled back by the guard',
   [AuditKind.EnvironmentCreated]: 'Environment added',
   [AuditKind.EnvironmentRenamed]: 'Environment renamed',
   [AuditKind.EnvironmentRemoved]: 'Environment removed',
@@ -32,6 +40,10 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.WebhookEndpointDeleted]: 'Webhook endpoint deleted',
   [AuditKind.ApplicationRevoked]: 'Connected application revoked',
 };
+
+/** Who made the change: their email; the rollout guard acts as no user. */
+export const actorName = (entry: AuditEntry): string =>
+  entry.event.actorId === GUARD_ACTOR_ID ? 'the rollout guard' : (entry.actorEmail ?? 'a former user');
 
 /** A kind this version does not know (a newer writer) still gets a label: its own text. */
 export const kindLabel = (kind: string): string =>
@@ -114,6 +126,34 @@ export function auditSummary(entry: AuditEntry): string {
       return joined(variant(details), to);
     case AuditKind.ReleaseDeclined:
       return joined(variant(details), to, reason === null ? null : `reason: ${reason}`);
+    case AuditKind.ExperiencePublished: {
+      const revision = first(details, 'revision', 'number');
+      const from = first(details, 'republishedFrom');
+      const kept = details.saltKept === true || details.phase === 'keep';
+      return joined(
+        revision === null ? null : `revision ${revision}`,
+        environment === null ? null : `in ${environment}`,
+        from === null ? null : `re-published from revision ${from}`,
+        'phase' in details || 'saltKept' in details ? (kept ? 'users kept their buckets' : 'a new phase') : null,
+      );
+    }
+    case AuditKind.RolloutStarted:
+    case AuditKind.RolloutAdvanced:
+    case AuditKind.RolloutPaused:
+    case AuditKind.RolloutResumed:
+    case AuditKind.RolloutPromoted:
+    case AuditKind.RolloutStopped:
+    case AuditKind.RolloutRolledBack: {
+      const stage = typeof details.stageIndex === 'number' ? `stage ${details.stageIndex + 1}` : null;
+      const weight = typeof details.weight === 'number' ? percentOf(details.weight) : null;
+      return joined(
+        variant(details) ?? (first(details, 'candidateVariantSequence') === null ? null : `variant ${first(details, 'candidateVariantSequence')}`),
+        environment === null ? null : `in ${environment}`,
+        event.kind === AuditKind.RolloutAdvanced ? joined(stage, weight) : null,
+        event.kind === AuditKind.RolloutAdvanced && details.by === 'guard' ? 'by the guard' : null,
+        reason,
+      );
+    }
     case AuditKind.UploadConfirmed:
       return joined(variant(details), details.created === true ? 'new component' : null);
     case AuditKind.InvitationCreated:

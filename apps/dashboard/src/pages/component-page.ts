@@ -1,4 +1,4 @@
-import { can, canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type ReleaseRequestList, type Role, type WeeklyReleaseCount } from '@cp/domain';
+import { can, canPublishTo, Permission, type ComponentPageView, type EnvironmentReleases, type ExperienceView, type ReleaseRequestList, type Role, type WeeklyReleaseCount } from '@cp/domain';
 import { html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import { hostSnippetSection, type HostLinks } from './host-snippet.js';
 import { releasesPerWeekSection } from './charts/releases-per-week.js';
@@ -12,6 +12,7 @@ import { roleGate } from './parts/role-gate.js';
 import { protectedNote } from './protected-note.js';
 import { releaseRequestsSection } from './release-requests-page.js';
 import { componentTabs } from './component-tabs.js';
+import { experienceCell } from './experiences/experience-cell.js';
 
 /** Where the page's links go (the routes own the URLs). */
 export interface ComponentPageLinks {
@@ -34,6 +35,8 @@ export interface ComponentPageContent {
   readonly requests?: ReleaseRequestList;
   /** Its release events per week, oldest first (the chart). */
   readonly releasesPerWeek: readonly WeeklyReleaseCount[];
+  /** Each environment's experience and live rollout, by environment id. */
+  readonly experiences: ReadonlyMap<string, ExperienceView>;
 }
 
 /** The component page: details, tags, environments, the host snippets, variants with a preview, releases per week, release history. */
@@ -69,7 +72,7 @@ ${actionForm({
 ${tagGate.note}
 <p class="hint" id="tags-hint">Comma-separated. Saving replaces the list; an empty field removes every tag. No new version is made.</p>
 <h2>Environments</h2>
-${listTable({ columns: ['Environment', 'Released', html`<span class="hint">Actions</span>`], rows: view.environments.map((env) => environmentRow(component.id, env, view.role, label)) })}
+${listTable({ columns: ['Environment', 'Released', 'Experience or rollout', html`<span class="hint">Actions</span>`], rows: view.environments.map((env) => environmentRow(component.id, env, view.role, label, content.experiences.get(env.environment.id))) })}
 ${content.requests === undefined || content.requests.requests.length === 0 ? '' : html`<h2 id="release-requests">Pending release requests</h2>
 ${releaseRequestsSection(content.requests, content.chrome.csrf, `/component/${component.id}`)}`}
 ${hostSnippetSection(component.id, view.environments, content.host, {
@@ -101,7 +104,7 @@ ${pager('Release history', 'release events', links.history)}`,
  * One environment's row: what it serves, "Publish" the latest variant, "Roll back" (the domain's choice).
  * Where the person's role may not publish (a protected environment, a member), the buttons are disabled and say why.
  */
-function environmentRow(componentId: string, env: EnvironmentReleases, role: Role, label: (variantId: string | null) => string): SafeHtml {
+function environmentRow(componentId: string, env: EnvironmentReleases, role: Role, label: (variantId: string | null) => string, experience: ExperienceView | undefined): SafeHtml {
   const publishHref = (variantId: string) => `/component/${componentId}/publish?environment=${env.environment.name}&variant=${variantId}`;
   const { current, publish, rollBack } = env;
   // Members may use them on a protected environment too: their publish there becomes a release request.
@@ -111,6 +114,7 @@ function environmentRow(componentId: string, env: EnvironmentReleases, role: Rol
   const action = (href: string, text: string, style: string): SafeHtml =>
     allowed ? html`<a class="${style}" href="${href}"${asks ? html` aria-describedby="${noteId}"` : ''}>${text}</a>` : html`<button type="button" class="${style}" disabled aria-describedby="${noteId}">${text}</button>`;
   return html`<tr><th scope="row">${env.environment.name}</th><td>${current === null ? html`<span class="hint">nothing released</span>` : html`${label(current.variantId)} <span class="hint">since ${when(current.releasedAt)}</span>`}</td>
+<td>${experienceCell(componentId, env.environment.name, experience, label)}</td>
 <td class="inline">${publish === null ? '' : action(publishHref(publish.id), `Publish v${publish.sequence}`, 'button')}
 ${rollBack === null ? '' : action(publishHref(rollBack.id), `Roll back to ${label(rollBack.id)}`, 'button secondary')}
 ${publish === null && rollBack === null ? '' : !allowed ? reasonNote(`Your role in this organization is ${role}: viewers cannot publish.`, noteId, 'span') : asks ? protectedNote(env.environment.name, noteId) : ''}</td></tr>`;

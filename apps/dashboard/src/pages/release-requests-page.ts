@@ -1,5 +1,6 @@
 import {
   MAX_DECLINE_REASON_LENGTH,
+  percentOf,
   type ReleaseRequest,
   type ReleaseRequestList,
 } from '@cp/domain';
@@ -22,8 +23,9 @@ export function releaseRequestsPage(
     body: html`<h1>Release requests</h1>
       ${noticeBox(notice)}
       <p class="hint">
-        A member's publish to a protected environment waits here for an owner or admin. Approving
-        releases the requested version, recorded with both people.
+        A member's publish to a protected environment waits here for an owner or admin: a release, an
+        experience or a canary rollout. Approving does what it asks (releases the version, publishes
+        the experience or starts the rollout), recorded with both people.
       </p>
       ${list.requests.length === 0 ? emptyState('No release request yet.') : releaseRequestsSection(list, chrome.csrf, `/orgs/${organizationId}/release-requests`)}`,
   });
@@ -41,13 +43,42 @@ export function releaseRequestsSection(
     ${list.requests.map(
       (r) =>
         html`<li data-testid="release-request">
-          <a href="/component/${r.componentId}">${r.componentName}</a> v${r.variantSequence} to
+          <span class="hint" data-testid="plan-kind">${PLAN_KINDS[r.plan.kind]}:</span>
+          <a href="/component/${r.componentId}">${r.componentName}</a> ${planSummary(r)}
           <strong>${r.environmentName}</strong>, asked by ${person(r.requestedBy)}
           ${when(r.requestedAt)}: <strong>${r.state}</strong>${decision(r, person)}
           ${r.state === 'pending' ? actions(r, list.canDecide, csrf, back) : ''}
         </li>`,
     )}
   </ul>`;
+}
+
+/** What a request asks for, as its row begins. */
+const PLAN_KINDS: Readonly<Record<ReleaseRequest['plan']['kind'], string>> = {
+  release: 'Release',
+  experience: 'Experience',
+  rollout: 'Rollout',
+};
+
+/** "v3 to", "an experience of 2 segments on v3 in", "a canary of v4 (1% → 100%, 5 stages) in". */
+function planSummary(r: ReleaseRequest): string {
+  const { plan } = r;
+  switch (plan.kind) {
+    case 'release':
+      return `v${r.variantSequence} to`;
+    case 'experience': {
+      const count = plan.definition.segments.length;
+      const what = count === 0 ? 'turning the experience off' : `an experience of ${count} ${count === 1 ? 'segment' : 'segments'}`;
+      const from = plan.republishedFrom === null ? '' : ` (revision ${plan.republishedFrom} again)`;
+      return `${what}${from}, ${plan.phase === 'keep' ? 'users keeping their buckets' : 'a new phase'}, on v${r.variantSequence} in`;
+    }
+    case 'rollout': {
+      const first = plan.stages[0];
+      const last = plan.stages[plan.stages.length - 1];
+      const range = first === undefined || last === undefined ? '' : ` (${percentOf(first.weight)} → ${percentOf(last.weight)}, ${plan.stages.length} ${plan.stages.length === 1 ? 'stage' : 'stages'})`;
+      return `a canary of v${r.variantSequence}${range} in`;
+    }
+  }
 }
 
 const decision = (r: ReleaseRequest, person: (id: string | null) => string): SafeHtml | string =>

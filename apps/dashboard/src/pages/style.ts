@@ -58,7 +58,7 @@ label { font-weight: 600; }
 input[type=text], input[type=search], input[type=email], input[type=url], input[type=password], select, textarea {
   padding: .375rem .625rem; font: inherit; color: inherit; background: Canvas; border: 1px solid var(--line); border-radius: var(--radius); max-width: 100%;
 }
-fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .875rem .75rem; margin: 0 0 1rem; }
+fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .875rem .75rem; margin: 0 0 1rem; min-inline-size: 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
 .inline { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; margin: 0; max-width: 100%; }
 .stack > * + * { margin-top: .5rem; }

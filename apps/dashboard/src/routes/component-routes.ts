@@ -1,4 +1,4 @@
-import { countReleasesPerWeek, editComponentTags, getComponentPage, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
+import { countReleasesPerWeek, editComponentTags, getComponentPage, getExperience, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { RELEASE_CHART_WEEKS } from '../pages/charts/releases-per-week.js';
@@ -64,14 +64,17 @@ export function componentRoutes(ctx: RouteContext): Router {
       return res.redirect(303, componentPageHref(view.component.id, { ...state, releasesAfter: undefined }, 'release-history'));
     }
     const componentId = view.component.id;
-    const [requests, releasesPerWeek] = await Promise.all([
+    const [requests, releasesPerWeek, experiences] = await Promise.all([
       listComponentReleaseRequests({ actor: visitor.actor, componentId }, ctx.domain),
       countReleasesPerWeek({ actor: visitor.actor, componentId, weeks: RELEASE_CHART_WEEKS }, ctx.domain),
+      // Each environment's live experience revision and live rollout, for its row.
+      Promise.all(view.environments.map(({ environment }) => getExperience({ actor: visitor.actor, componentId, environment: environment.name }, ctx.domain))),
     ]);
     sendPage(res, 200, componentPage({
       view,
       requests,
       releasesPerWeek,
+      experiences: new Map(experiences.map((e) => [e.environment.id, e])),
       chrome: visitor.chrome(view.component.organizationId),
       notice: notice(req),
       consumeUrl: `${ctx.config.deliveryUrl}/consume?id=${view.component.id}`,

@@ -1,4 +1,4 @@
-import { findSignedInUser, httpStatusOf, isDomainError, isUnavailable, notFound, type Actor, type ErrorCode, type ApplicationGrants, type DomainDeps, type MemberOrganization, type UsageReader, type User, type WebhookUrlPolicy } from '@cp/domain';
+import { findSignedInUser, httpStatusOf, isDomainError, isUnavailable, notFound, type Actor, type ErrorCode, type ApplicationGrants, type DomainDeps, type MemberOrganization, type RolloutFigures, type UsageReader, type User, type WebhookUrlPolicy } from '@cp/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { PendingLogin, SignIn } from '../auth/sign-in.js';
 import type { DashboardConfig } from '../config.js';
@@ -14,6 +14,8 @@ export interface RouteContext {
   readonly grants: ApplicationGrants;
   /** The usage analytics' rollups, read by the usage pages. */
   readonly usage: UsageReader;
+  /** Sessions per variant from usage analytics, what the rollout guard judges: the rollout page shows them. */
+  readonly rolloutFigures: RolloutFigures;
   readonly signIn: SignIn;
   readonly csrf: Csrf;
   readonly session: SignedCookie<{ userId: string }>;
@@ -128,6 +130,19 @@ export const NOTICES = {
   requested: 'Release request sent; waiting for an owner or admin to approve it.',
   'request-approved': 'Request approved: the release is done. Hosts get it from /consume within about a minute (cache).',
   'request-declined': 'Request declined.',
+  'request-approved-experience': 'Request approved: the experience is published. Hosts get it within about a minute (cache).',
+  'request-approved-rollout': 'Request approved: the rollout started at its first stage.',
+  'experience-saved': 'Draft saved. Nothing changes for users until you publish it.',
+  'experience-published': 'Experience published. Hosts get it within about a minute (cache).',
+  'experience-requested': 'Release request sent: the experience is published when an owner or admin approves it.',
+  'rollout-started': 'Rollout started at its first stage. The guard judges it every minute.',
+  'rollout-requested': 'Release request sent: the rollout starts when an owner or admin approves it.',
+  'rollout-advanced': 'Rollout advanced to its next stage.',
+  'rollout-paused': 'Rollout paused: it holds its weight and does not advance; the guard still judges it.',
+  'rollout-resumed': 'Rollout resumed.',
+  'rollout-promoted': 'Candidate released: the rollout is over. Hosts get it within about a minute (cache).',
+  'rollout-promote-requested': 'Release request sent: the candidate is released when an owner or admin approves it.',
+  'rollout-stopped': 'Rollout stopped: everyone gets the release again.',
   'env-added': 'Environment added.',
   'env-renamed': 'Environment renamed. Hosts asking for the old name now get 404.',
   'env-removed': 'Environment removed.',

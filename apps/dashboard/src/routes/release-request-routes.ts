@@ -20,7 +20,11 @@ const releaseRequestActions = [
     path: '/release-requests/:id/approve',
     input: z.object({ back: text }),
     run: ({ actor, params }, ctx) => approveReleaseRequest({ actor, requestId: params.id }, ctx.domain),
-    done: ({ request }, { input }) => ({ to: back(input.back, request.componentId), notice: 'request-approved' }),
+    // What the approval did, by the request's plan: a release, an experience published, a rollout started.
+    done: ({ request, applied }, { input }) => ({
+      to: back(input.back, request.componentId),
+      notice: applied.kind === 'experience' ? 'request-approved-experience' : applied.kind === 'rollout' ? 'request-approved-rollout' : 'request-approved',
+    }),
   }),
   defineAction({
     path: '/release-requests/:id/decline',

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON, checked by assertions */
 import { mkdir } from 'node:fs/promises';
 import { launchChromium, type Browser, type BrowserContext, type Page } from '@cp/browser-testing';
-import { createUsageReader } from '@cp/db';
+import { createRolloutFigures, createUsageReader } from '@cp/db';
 import { PASSWORD } from '../../../auth-server/test/support/flow.js';
 import { aPublicClient, authorizeUrl, pkce } from '../../../auth-server/test/support/oauth-client.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from '../../../delivery-api/test/support/test-stack.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   data = await openTestStack();
   [mcp, delivery] = await Promise.all([startHarness({ domain: data.domain }), startInstance(data)]);
-  stack = await startDashboardStack({ shared: { repos: data.repos, objects: data.domain.objects, usage: createUsageReader(data.sql) }, config: { deliveryUrl: delivery.url, mcpUrl: mcp.mcpUrl } });
+  stack = await startDashboardStack({ shared: { repos: data.repos, objects: data.domain.objects, usage: createUsageReader(data.sql), rolloutFigures: createRolloutFigures(data.sql) }, config: { deliveryUrl: delivery.url, mcpUrl: mcp.mcpUrl } });
   dashboardUrl = stack.url;
   browser = await launchChromium();
 }, 120_000);

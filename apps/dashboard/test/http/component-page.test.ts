@@ -116,7 +116,7 @@ test('release history after publishing and rolling back: which variant, where, w
   await release(ownerBrowser, 'Publish v3', { title: 'Publish Price tag v3?', button: 'Publish staging to v3' });
   now = at(11, 30);
   // prod's first release replaced nothing: its roll back offers the variant before it.
-  expect(environmentRow(await open(ownerBrowser), 'prod')).toEqual(['prod', 'v3 since 2025-03-01 10:05 UTC', 'Roll back to v2']);
+  expect(environmentRow(await open(ownerBrowser), 'prod')).toEqual(['prod', 'v3 since 2025-03-01 10:05 UTC', 'none Experience Rollout', 'Roll back to v2']);
   await release(memberBrowser, 'Roll back to v2', { title: 'Roll back Price tag v2?', button: 'Roll back prod to v2' });
 
   const after = await open(ownerBrowser);
@@ -130,8 +130,8 @@ test('release history after publishing and rolling back: which variant, where, w
 
   // What each environment serves now, and where each variant is live.
   // After a roll back, "Roll back" goes further back (v1), never "back" to the newer v3 it replaced: that is "Publish v3".
-  expect(environmentRow(after, 'prod')).toEqual(['prod', 'v2 since 2025-03-01 11:30 UTC', 'Publish v3 Roll back to v1']);
-  expect(environmentRow(after, 'staging')).toEqual(['staging', 'v3 since 2025-03-01 10:06 UTC', 'Roll back to v2']);
+  expect(environmentRow(after, 'prod')).toEqual(['prod', 'v2 since 2025-03-01 11:30 UTC', 'none Experience Rollout', 'Publish v3 Roll back to v1']);
+  expect(environmentRow(after, 'staging')).toEqual(['staging', 'v3 since 2025-03-01 10:06 UTC', 'none Experience Rollout', 'Roll back to v2']);
   expect(tableAfter(after, 'Variants').map((row) => [row[0], row[5]])).toEqual([['v3', 'staging'], ['v2', 'prod'], ['v1', '—']]);
   expect(tableAfter(after, 'Show it on a web page').map((row) => row[1]!.includes('Nothing released here yet'))).toEqual([false, false, false]);
 

@@ -133,7 +133,7 @@ test('an SMTP failure keeps the invitation: the page shows the link and says so;
   });
   server.on(
     'request',
-    createApp({ config, domain: stack.domain, grants: stack.auth.oidc, usage: stack.usage, log }),
+    createApp({ config, domain: stack.domain, grants: stack.auth.oidc, usage: stack.usage, rolloutFigures: stack.rolloutFigures, log }),
   );
   try {
     const browser = await signedInBrowser(

@@ -1,4 +1,4 @@
-import { createUsageReader } from '@cp/db';
+import { createRolloutFigures, createUsageReader } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import type { User } from '@cp/domain';
 import { startFaultProxy, type FaultProxy } from '@cp/http-runtime/testing';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
   const objects = createObjectStore({ ...s3.config, endpoint: `http://127.0.0.1:${proxy.port}`, publicEndpoint: s3.endpoint });
   await objects.ensureBucket();
-  stack = await startDashboardStack({ shared: { repos: db.repos, objects, usage: createUsageReader(db.database.sql) } });
+  stack = await startDashboardStack({ shared: { repos: db.repos, objects, usage: createUsageReader(db.database.sql), rolloutFigures: createRolloutFigures(db.database.sql) } });
   owner = await anAccount(stack.auth);
 }, 60_000);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
 import { released } from '@cp/domain/testing';
-import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, setFlowComponents, type User } from '@cp/domain';
+import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveExperienceDraft, setFlowComponents, startRollout, type User } from '@cp/domain';
 import { outboundUrlPolicy } from '@cp/http-runtime';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
@@ -54,7 +54,7 @@ interface Probe {
   readonly name: string;
   readonly method: 'GET' | 'POST';
   readonly path: (ids: Ids) => string;
-  readonly form?: (ids: Ids) => Record<string, string>;
+  readonly form?: (ids: Ids) => Record<string, string> | Promise<Record<string, string>>;
   /** What Bob gets with Alice's ids, when it is not NOT_FOUND (always the same as with unknown ids). */
   readonly expected?: { status: number; title: string; message: string } | 'his own page';
 }
@@ -117,6 +117,21 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: 'component usage', method: 'GET', path: (ids) => `/component/${ids.component}/usage` },
     { name: 'component usage in prod over 24 hours', method: 'GET', path: (ids) => `/component/${ids.component}/usage?window=24h&environment=prod` },
   ],
+  'GET /component/:id/env/:environment/experience': [{ name: 'experience', method: 'GET', path: (ids) => `/component/${ids.component}/env/prod/experience` }],
+  'POST /component/:id/env/:environment/experience': [
+    { name: 'save an experience draft', method: 'POST', path: (ids) => `/component/${ids.component}/env/prod/experience`, form: (ids) => ({ op: 'save', 'segments.0.name': 'everyone', 'segments.0.arms.0.variant': ids.variant, 'segments.0.arms.0.weight': '100' }) },
+    { name: 'add a segment in the editor', method: 'POST', path: (ids) => `/component/${ids.component}/env/prod/experience`, form: () => ({ op: 'add-segment' }) },
+  ],
+  'POST /component/:id/env/:environment/experience/publish': [{ name: 'publish an experience', method: 'POST', path: (ids) => `/component/${ids.component}/env/prod/experience/publish`, form: () => ({ phase: 'new' }) }],
+  'GET /component/:id/env/:environment/rollout': [{ name: 'rollout', method: 'GET', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout` }],
+  'POST /component/:id/env/:environment/rollout/start': [
+    { name: 'start a rollout', method: 'POST', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout/start`, form: (ids) => ({ candidate: ids.variant, 'stages.0.weight': '10', 'stages.0.hold': '60', 'stages.1.weight': '100', 'stages.1.hold': '0' }) },
+  ],
+  'POST /component/:id/env/:environment/rollout/advance': [{ name: 'advance a rollout', method: 'POST', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout/advance`, form: liveRolloutRevision }],
+  'POST /component/:id/env/:environment/rollout/pause': [{ name: 'pause a rollout', method: 'POST', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout/pause`, form: liveRolloutRevision }],
+  'POST /component/:id/env/:environment/rollout/resume': [{ name: 'resume a rollout', method: 'POST', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout/resume`, form: liveRolloutRevision }],
+  'POST /component/:id/env/:environment/rollout/promote': [{ name: 'promote a rollout', method: 'POST', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout/promote`, form: liveRolloutRevision }],
+  'POST /component/:id/env/:environment/rollout/stop': [{ name: 'stop a rollout', method: 'POST', path: (ids) => `/component/${ids.component}/env/${CANARY}/rollout/stop`, form: async (ids) => ({ ...(await liveRolloutRevision(ids)), reason: 'probe' }) }],
   'GET /orgs/:orgId/usage': [{ name: 'organization usage', method: 'GET', path: (ids) => `/orgs/${ids.org}/usage?window=30d` }],
   'GET /orgs/:orgId/environments': [{ name: 'environments', method: 'GET', path: (ids) => `/orgs/${ids.org}/environments` }],
   'POST /orgs/:orgId/environments': [{ name: 'add an environment', method: 'POST', path: (ids) => `/orgs/${ids.org}/environments`, form: () => ({ name: 'added' }) }],
@@ -228,6 +243,10 @@ beforeAll(async () => {
     const actor = { userId: user.id };
     const { component, variants } = await aComponentWithVariants(stack.domain, user, 2, { name, tags: ['ui'] });
     const flow = await createFlow({ actor, organizationId: user.defaultOrganizationId, name: `${name} flow` }, stack.domain);
+    // A draft in prod (the publish probe's), and an environment whose release a canary is judged against.
+    await saveExperienceDraft({ actor, componentId: component.id, environment: 'prod', definition: { segments: [{ name: 'everyone', rules: [], arms: [{ variantId: variants[0]!.id, weight: 100_000 }] }] } }, stack.domain);
+    await createEnvironment({ actor, organizationId: user.defaultOrganizationId, name: CANARY }, stack.domain);
+    await publishVariant({ actor, componentId: component.id, environment: CANARY, variantId: variants[1]!.id }, stack.domain);
     await setFlowComponents({ actor, flowId: flow.id, componentIds: [component.id] }, stack.domain);
     return {
       org: user.defaultOrganizationId,
@@ -299,6 +318,25 @@ async function aWebhookWithMessage(user: User, componentId: string): Promise<Pic
 
 const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID(), webhook: randomUUID(), webhookMessage: `msg_${randomUUID().replaceAll('-', '')}` });
 const SPARE_ORG = 'Spare organization';
+/** The environment of the rollout probes (prod holds the experience: one of the two at a time). */
+const CANARY = 'canary';
+
+/**
+ * The revision a change of Bob's live canary carries: his probes need one live, so one is started when
+ * none is (the previous probe promoted or stopped it), its candidate whichever variant is not released.
+ * Anyone else's ids (Alice's, unknown) get a revision that the organization check refuses before reading.
+ */
+async function liveRolloutRevision(ids: Ids): Promise<Record<string, string>> {
+  if (ids.component !== bobIds.component) return { expectedRevision: '1' };
+  const environment = (await stack.domain.repos.environments.findByName(bobIds.org, CANARY))!;
+  const live = await stack.domain.repos.rollouts.findLive(ids.component, environment.id);
+  if (live !== null) return { expectedRevision: String(live.revision) };
+  const released = (await stack.domain.repos.releases.findCurrent(ids.component, environment.id))!.variantId;
+  const candidate = (await stack.domain.repos.variants.listForComponent(ids.component, { limit: 10 })).find((v) => v.id !== released)!;
+  const started = await startRollout({ actor: { userId: bob.id }, componentId: ids.component, environment: CANARY, candidateVariantId: candidate.id }, stack.domain);
+  if (started.outcome !== 'started') throw new Error('the probe rollout became a release request');
+  return { expectedRevision: String(started.rollout.revision) };
+}
 /** An organization `user` owns with another owner, and a member who is also in `user`'s own organization. */
 async function aSpareOrganization(user: User): Promise<Pick<Ids, 'spareOrg' | 'spareMember'>> {
   const spare = await createOrganization({ actor: { userId: user.id }, name: SPARE_ORG }, stack.domain);
@@ -311,8 +349,8 @@ async function aSpareOrganization(user: User): Promise<Pick<Ids, 'spareOrg' | 's
 
 
 /** Bob sends the probe built from `ids`, as his browser would (POSTs with his CSRF token). */
-const send = (probe: Probe, ids: Ids): Promise<Page> =>
-  bobBrowser.open(`${stack.url}${probe.path(ids)}`, probe.method === 'GET' ? {} : { method: 'POST', form: { csrf_token: bobCsrf, ...probe.form?.(ids) } });
+const send = async (probe: Probe, ids: Ids): Promise<Page> =>
+  bobBrowser.open(`${stack.url}${probe.path(ids)}`, probe.method === 'GET' ? {} : { method: 'POST', form: { csrf_token: bobCsrf, ...(await probe.form?.(ids)) } });
 
 /** What Bob reads; ids in messages shown as <id> (an unknown id and Alice's must read the same). */
 const outcome = (page: Page) => {

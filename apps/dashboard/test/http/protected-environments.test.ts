@@ -100,6 +100,7 @@ describe('a member', () => {
     expect(tableAfter(page, 'Environments').find((row) => row[0] === 'prod')).toEqual([
       'prod',
       expect.stringMatching(/^v2 since /),
+      'none Experience Rollout',
       `Publish v3 Roll back to v1 ${note}`,
     ]);
     expect(page.html).toContain(`<span class="hint" id="protected-${prod.id}">${note}</span>`);

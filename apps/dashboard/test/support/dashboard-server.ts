@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApplicationGrants, Clock, DomainDeps, ObjectStore, Repositories, UsageReader, User } from '@cp/domain';
+import type { ApplicationGrants, Clock, DomainDeps, ObjectStore, Repositories, RolloutFigures, UsageReader, User } from '@cp/domain';
 import type { Express } from 'express';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
-import { createUsageReader } from '@cp/db';
+import { createRolloutFigures, createUsageReader } from '@cp/db';
 import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig } from '@cp/domain';
 import { hashPassword } from '../../../auth-server/src/accounts/passwords.js';
@@ -39,11 +39,11 @@ export async function listenFirst(): Promise<{ server: Server; url: string; clos
 /** Mounts the dashboard on an already listening server. */
 export function mountDashboard(
   server: Server,
-  options: { url: string; auth: AuthHarness; domain: DomainDeps; grants: ApplicationGrants; usage: UsageReader; config?: Partial<DashboardConfig> },
+  options: { url: string; auth: AuthHarness; domain: DomainDeps; grants: ApplicationGrants; usage: UsageReader; rolloutFigures: RolloutFigures; config?: Partial<DashboardConfig> },
 ): { app: Express; config: DashboardConfig } {
   const client = dashboardClient(options.url);
   const config = makeConfig({ publicUrl: options.url, issuer: options.auth.issuer, clientId: client.clientId, clientSecret: client.clientSecret, ...options.config });
-  const app = createApp({ config, domain: options.domain, grants: options.grants, usage: options.usage, log: silentLogger() });
+  const app = createApp({ config, domain: options.domain, grants: options.grants, usage: options.usage, rolloutFigures: options.rolloutFigures, log: silentLogger() });
   server.on('request', app);
   return { app, config };
 }
@@ -66,6 +66,8 @@ export interface DashboardStack {
   readonly domain: DomainDeps;
   /** What the usage pages read: the rollups of this stack's database. */
   readonly usage: UsageReader;
+  /** What the rollout page reads: sessions per variant of this stack's database. */
+  readonly rolloutFigures: RolloutFigures;
   close(): Promise<void>;
 }
 
@@ -79,7 +81,7 @@ export interface DashboardStackOptions {
    * instance needs) instead of a new test database and S3. The auth server then keeps its OIDC data
    * and passwords in memory; the caller closes the shared data after the stack.
    */
-  readonly shared?: { readonly repos: Repositories; readonly objects: ObjectStore; readonly usage: UsageReader };
+  readonly shared?: { readonly repos: Repositories; readonly objects: ObjectStore; readonly usage: UsageReader; readonly rolloutFigures: RolloutFigures };
 }
 
 /**
@@ -90,6 +92,7 @@ export async function startDashboardStack(options: DashboardStackOptions = {}): 
   const [listening, owned] = await Promise.all([listenFirst(), options.shared === undefined ? ownData() : null]);
   const { repos, objects } = options.shared ?? owned!;
   const usage = owned === null ? options.shared!.usage : createUsageReader(owned.db.database.sql);
+  const rolloutFigures = owned === null ? options.shared!.rolloutFigures : createRolloutFigures(owned.db.database.sql);
   // A test's clock may be read (the component page's chart reads it) before the test first sets its time: until then, the real time.
   const clock: Clock = { now: () => options.clock?.now() ?? new Date() };
   const domain: DomainDeps = { repos, objects, ids: { newId: () => crypto.randomUUID() }, clock, config: defaultDomainConfig };
@@ -97,7 +100,7 @@ export async function startDashboardStack(options: DashboardStackOptions = {}): 
   const auth = await startAuthServer(
     owned === null ? { domain: { repos, ids: domain.ids, clock: { now: () => new Date() } }, config: { dashboard } } : { ...databaseStorage(owned.db), config: { dashboard } },
   );
-  const { app, config } = mountDashboard(listening.server, { url: listening.url, auth, domain, grants: auth.oidc, usage, ...(options.config ? { config: options.config } : {}) });
+  const { app, config } = mountDashboard(listening.server, { url: listening.url, auth, domain, grants: auth.oidc, usage, rolloutFigures, ...(options.config ? { config: options.config } : {}) });
   return {
     url: listening.url,
     config,
@@ -106,6 +109,7 @@ export async function startDashboardStack(options: DashboardStackOptions = {}): 
     db: owned?.db ?? null,
     domain,
     usage,
+    rolloutFigures,
     async close() {
       await listening.close();
       await auth.close();

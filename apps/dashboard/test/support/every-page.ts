@@ -1,4 +1,4 @@
-import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, type UsageEvent, type User } from '@cp/domain';
+import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveExperienceDraft, startRollout, type UsageEvent, type User } from '@cp/domain';
 import { aConnectedApplication } from './applications.js';
 import { aComponentWithVariants, aMembership } from './builders.js';
 import { anAccount, type DashboardStack } from './dashboard-server.js';
@@ -40,6 +40,10 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
       ...usageEvents(3, used(1, { type: 'error', name: 'uncaught', value: null, error: { errorClass: 'TypeError', message: "Cannot read properties of undefined (reading 'price')", stackHash: '0a1b2c3d' } })),
     ],
   });
+  // A split in prod's experience draft, and a canary of v2 against staging's release.
+  const germany = { name: 'germany', rules: [{ attribute: 'country', operator: 'in' as const, values: ['DE', 'AT'] }], arms: variants.map((v) => ({ variantId: v.id, weight: 50_000 })) };
+  await saveExperienceDraft({ actor, componentId: component.id, environment: 'prod', definition: { segments: [germany] } }, domain);
+  await startRollout({ actor, componentId: component.id, environment: 'staging', candidateVariantId: variants[1]!.id }, domain);
   const flow = await createFlow({ actor, organizationId: org, name: 'Checkout', componentIds: [component.id] }, domain);
   await createPreviewKey({ actor, organizationId: org, name: 'Staging site' }, domain);
   const { token } = await createInvitation({ actor, organizationId: org, email: 'new.colleague@example.test', role: 'member' }, domain);
@@ -54,6 +58,9 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
     { name: 'component', path: `/component/${component.id}`, current: 'Components' },
     { name: 'component-usage', path: `/component/${component.id}/usage?window=24h`, current: 'Components', dark: true },
     { name: 'component-usage-empty', path: `/component/${checkout.id}/usage`, current: 'Components' },
+    { name: 'experience', path: `/component/${component.id}/env/prod/experience`, current: 'Components' },
+    { name: 'rollout', path: `/component/${component.id}/env/staging/rollout`, current: 'Components' },
+    { name: 'rollout-start', path: `/component/${component.id}/env/prod/rollout`, current: 'Components' },
     { name: 'publish', path: `/component/${component.id}/publish?environment=staging&variant=${variants[1]!.id}`, current: 'Components' },
     { name: 'flows', path: `${base}/flows`, current: 'Flows' },
     { name: 'flow', path: `/flows/${flow.id}`, current: 'Flows' },

@@ -27,6 +27,8 @@ export interface LineChart {
   readonly lines: readonly Line[];
   /** Numbered 1, 2, … in this order (oldest first), as in the list the page shows. */
   readonly marks: readonly TimeMark[];
+  /** What the marks are, in the legend and the table's last column: releases unless said (a rollout's stages). */
+  readonly markKind?: { readonly legend: string; readonly column: string };
   /** The table's first column ("Hour from (UTC)") and each bucket's name in it and on the axis. */
   readonly timeColumn: string;
   readonly timeName: (at: Date) => string;
@@ -110,15 +112,16 @@ export function lineChart(chart: LineChart): SafeHtml {
     (buckets.length - 1 - i) % labelEvery === 0 ? [html`<text class="axis-label" x="${xOf(middle(at))}" y="${HEIGHT - 6}">${chart.axisName(at)}</text>`] : [],
   );
   const marksIn = (at: Date) => marks.flatMap((mark, index) => (mark.at >= at && mark.at.getTime() < at.getTime() + chart.bucketMs ? [`${index + 1}: ${mark.name}`] : []));
+  const markKind = chart.markKind ?? { legend: 'release (numbered as listed)', column: 'Releases' };
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? '—' : chart.format(value));
 
   return html`<div class="chart line-chart">
 <svg role="img" aria-labelledby="${id}-title" aria-describedby="${id}-desc" viewBox="0 0 ${WIDTH} ${HEIGHT}"><title id="${id}-title">${chart.title}</title><desc id="${id}-desc">${chart.description}</desc>
 <line class="grid" x1="${LEFT}" y1="${TOP}" x2="${WIDTH - RIGHT}" y2="${TOP}"></line><text class="value-label" x="${LEFT - 4}" y="${TOP + 4}">${chart.format(max)}</text><text class="value-label" x="${LEFT - 4}" y="${baseline + 4}">${chart.format(0)}</text>
 ${drawn}${rules}<line class="axis" x1="${LEFT}" y1="${baseline}" x2="${WIDTH - RIGHT}" y2="${baseline}"></line>${axisLabels}</svg>
-${lines.length === 0 ? '' : html`<ul class="legend" aria-label="${chart.title}: lines">${lines.map((line, index) => html`<li>${lineSwatch(index)}${line.name}</li>`)}${marks.length === 0 ? '' : html`<li><svg class="swatch" viewBox="0 0 24 10" aria-hidden="true" focusable="false"><line class="mark" x1="12" y1="0" x2="12" y2="10"></line></svg>release (numbered as listed)</li>`}</ul>`}
+${lines.length === 0 ? '' : html`<ul class="legend" aria-label="${chart.title}: lines">${lines.map((line, index) => html`<li>${lineSwatch(index)}${line.name}</li>`)}${marks.length === 0 ? '' : html`<li><svg class="swatch" viewBox="0 0 24 10" aria-hidden="true" focusable="false"><line class="mark" x1="12" y1="0" x2="12" y2="10"></line></svg>${markKind.legend}</li>`}</ul>`}
 <details><summary>${chart.title} as a table</summary>
-<table><thead><tr><th scope="col">${chart.timeColumn}</th>${lines.map((line) => html`<th scope="col">${line.name}</th>`)}${marks.length === 0 ? '' : html`<th scope="col">Releases</th>`}</tr></thead>
+<table><thead><tr><th scope="col">${chart.timeColumn}</th>${lines.map((line) => html`<th scope="col">${line.name}</th>`)}${marks.length === 0 ? '' : html`<th scope="col">${markKind.column}</th>`}</tr></thead>
 <tbody>${buckets.map((at, i) => html`<tr><th scope="row">${chart.timeName(at)}</th>${lines.map((line) => html`<td>${cell(line.values[i])}</td>`)}${marks.length === 0 ? '' : html`<td>${marksIn(at).join('; ')}</td>`}</tr>`)}</tbody></table></details>
 </div>`;
 }

@@ -1,0 +1,27 @@
+import { AuditKind, GUARD_ACTOR_ID, type AuditEntry, type AuditEvent } from '@cp/domain';
+import { actorName, auditSummary, kindLabel } from '../src/pages/audit-summary.js';
+
+/* src/pages/audit-summary.ts for experiences and rollouts: each kind's line, and the guard named as who acted. */
+
+const entry = (kind: AuditEvent['kind'], details: AuditEvent['details'], actorId = 'u1'): AuditEntry => ({
+  event: { id: 'e', organizationId: 'o', actorId, kind, componentId: 'c', subjectUserId: null, details, createdAt: new Date(0) },
+  actorEmail: actorId === 'u1' ? 'ann@acme.test' : null,
+  subjectEmail: null,
+  componentName: 'Price tag',
+});
+
+test.each([
+  [AuditKind.ExperiencePublished, { environment: 'prod', revision: 3, republishedFrom: 1, phase: 'keep' }, 'Experience published', 'revision 3 · in prod · re-published from revision 1 · users kept their buckets'],
+  [AuditKind.RolloutStarted, { environment: 'prod', variantSequence: 7 }, 'Rollout started', 'variant 7 · in prod'],
+  [AuditKind.RolloutAdvanced, { environment: 'prod', variantSequence: 7, stageIndex: 1, weight: 5_000, by: 'guard' }, 'Rollout advanced', 'variant 7 · in prod · stage 2 · 5% · by the guard'],
+  [AuditKind.RolloutStopped, { environment: 'prod', variantSequence: 7, reason: 'checkout errors' }, 'Rollout stopped', 'variant 7 · in prod · checkout errors'],
+  [AuditKind.RolloutRolledBack, { environment: 'prod', reason: 'Rolled back after 2 regressed windows' }, 'Rollout rolled back by the guard', 'in prod · Rolled back after 2 regressed windows'],
+] as const)('%s reads as a line', (kind, details, label, summary) => {
+  expect([kindLabel(kind), auditSummary(entry(kind, details))]).toEqual([label, summary]);
+});
+
+test('the guard acts as no user: "the rollout guard"; a person by their email, a deleted one as a former user', () => {
+  expect(actorName(entry(AuditKind.RolloutRolledBack, {}, GUARD_ACTOR_ID))).toBe('the rollout guard');
+  expect(actorName(entry(AuditKind.RolloutStopped, {}))).toBe('ann@acme.test');
+  expect(actorName(entry(AuditKind.RolloutStopped, {}, 'gone'))).toBe('a former user');
+});
