@@ -1,7 +1,7 @@
 import { AuditKind, GUARD_ACTOR_ID, type AuditEntry, type AuditEvent } from '@cp/domain';
 import { actorName, auditSummary, kindLabel } from '../src/pages/audit-summary.js';
 
-/* src/pages/audit-summary.ts for experiences and rollouts: each kind's line, and the guard named as who acted. */
+/* src/pages/audit-summary.ts for experiences and rollouts: each kind's line from the details packages/db writes, and the guard named as who acted. */
 
 const entry = (kind: AuditEvent['kind'], details: AuditEvent['details'], actorId = 'u1'): AuditEntry => ({
   event: { id: 'e', organizationId: 'o', actorId, kind, componentId: 'c', subjectUserId: null, details, createdAt: new Date(0) },
@@ -11,11 +11,11 @@ const entry = (kind: AuditEvent['kind'], details: AuditEvent['details'], actorId
 });
 
 test.each([
-  [AuditKind.ExperiencePublished, { environment: 'prod', revision: 3, republishedFrom: 1, phase: 'keep' }, 'Experience published', 'revision 3 · in prod · re-published from revision 1 · users kept their buckets'],
-  [AuditKind.RolloutStarted, { environment: 'prod', variantSequence: 7 }, 'Rollout started', 'variant 7 · in prod'],
-  [AuditKind.RolloutAdvanced, { environment: 'prod', variantSequence: 7, stageIndex: 1, weight: 5_000, by: 'guard' }, 'Rollout advanced', 'variant 7 · in prod · stage 2 · 5% · by the guard'],
-  [AuditKind.RolloutStopped, { environment: 'prod', variantSequence: 7, reason: 'checkout errors' }, 'Rollout stopped', 'variant 7 · in prod · checkout errors'],
-  [AuditKind.RolloutRolledBack, { environment: 'prod', reason: 'Rolled back after 2 regressed windows' }, 'Rollout rolled back by the guard', 'in prod · Rolled back after 2 regressed windows'],
+  [AuditKind.ExperiencePublished, { environment: 'prod', revision: 3, republishedFrom: 1, saltKept: true }, 'Experience published', 'revision 3 · in prod · re-published from revision 1 · users kept their buckets'],
+  [AuditKind.RolloutStarted, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, stageIndex: 0, weight: 1_000, by: 'person' }, 'Rollout started', 'variant 7 · in prod · stage 1 · 1%'],
+  [AuditKind.RolloutAdvanced, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, stageIndex: 1, weight: 5_000, by: 'guard' }, 'Rollout advanced', 'variant 7 · in prod · stage 2 · 5% · by the guard'],
+  [AuditKind.RolloutStopped, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, weight: 0, by: 'person', reason: 'checkout errors' }, 'Rollout stopped', 'variant 7 · in prod · checkout errors'],
+  [AuditKind.RolloutRolledBack, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, by: 'guard', reason: 'Rolled back after 2 regressed windows' }, 'Rollout rolled back by the guard', 'variant 7 · in prod · by the guard · Rolled back after 2 regressed windows'],
 ] as const)('%s reads as a line', (kind, details, label, summary) => {
   expect([kindLabel(kind), auditSummary(entry(kind, details))]).toEqual([label, summary]);
 });

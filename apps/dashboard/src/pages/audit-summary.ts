@@ -127,14 +127,13 @@ export function auditSummary(entry: AuditEntry): string {
     case AuditKind.ReleaseDeclined:
       return joined(variant(details), to, reason === null ? null : `reason: ${reason}`);
     case AuditKind.ExperiencePublished: {
-      const revision = first(details, 'revision', 'number');
+      const revision = first(details, 'revision');
       const from = first(details, 'republishedFrom');
-      const kept = details.saltKept === true || details.phase === 'keep';
       return joined(
         revision === null ? null : `revision ${revision}`,
         environment === null ? null : `in ${environment}`,
         from === null ? null : `re-published from revision ${from}`,
-        'phase' in details || 'saltKept' in details ? (kept ? 'users kept their buckets' : 'a new phase') : null,
+        details.saltKept === true ? 'users kept their buckets' : 'a new phase',
       );
     }
     case AuditKind.RolloutStarted:
@@ -144,13 +143,15 @@ export function auditSummary(entry: AuditEntry): string {
     case AuditKind.RolloutPromoted:
     case AuditKind.RolloutStopped:
     case AuditKind.RolloutRolledBack: {
+      const candidate = details.candidate as Details | undefined;
+      const sequence = candidate ? first(candidate, 'sequence') : null;
       const stage = typeof details.stageIndex === 'number' ? `stage ${details.stageIndex + 1}` : null;
       const weight = typeof details.weight === 'number' ? percentOf(details.weight) : null;
       return joined(
-        variant(details) ?? (first(details, 'candidateVariantSequence') === null ? null : `variant ${first(details, 'candidateVariantSequence')}`),
+        sequence === null ? null : `variant ${sequence}`,
         environment === null ? null : `in ${environment}`,
-        event.kind === AuditKind.RolloutAdvanced ? joined(stage, weight) : null,
-        event.kind === AuditKind.RolloutAdvanced && details.by === 'guard' ? 'by the guard' : null,
+        event.kind === AuditKind.RolloutAdvanced || event.kind === AuditKind.RolloutStarted ? joined(stage, weight) : null,
+        details.by === 'guard' ? 'by the guard' : null,
         reason,
       );
     }
