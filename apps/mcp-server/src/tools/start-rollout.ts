@@ -22,7 +22,7 @@ export const startRollout = defineTool({
     'the others keep the release. Stages default to 1, 5, 25, 50 and 100 percent, 60 minutes each; give "stages" for others ' +
     '(for example [{ "percent": 5, "holdMinutes": 60 }] to stay at 5%). A guard judges the candidate every minute against the release: ' +
     "it rolls back by itself (everyone on the release) when the candidate's session error rate rises (by default 1 percentage point, z >= 3, " +
-    'in 2 consecutive windows of 200 candidate sessions), pauses on a sample-ratio mismatch, and advances a stage once its hold time has passed ' +
+    'in 2 consecutive windows of 200 candidate sessions), pauses on two sample-ratio mismatches in a row, and advances a stage once its hold time has passed ' +
     'with enough sessions. "guard" overrides thresholds. The environment needs a release, and no experience or other rollout live (CONFLICT). ' +
     'In a protected environment a member\'s start becomes a release request ("pending_approval"). Next: get_rollout to follow it.',
   scope: Scope.Write,
