@@ -1,29 +1,37 @@
-import { assign, EXPERIENCE_LIMITS, type Assignments, type LiveAssignment } from '@cp/domain';
+import {
+  assign,
+  changeRollout,
+  EXPERIENCE_LIMITS,
+  publishExperience,
+  saveExperienceDraft,
+  startRollout,
+  stopRollout,
+  type ExperienceDefinition,
+  type LiveAssignment,
+} from '@cp/domain';
 import { get } from './support/http-client.js';
 import { aUser, publish, SMALL_PAGE, upload } from './support/seed.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from './support/test-stack.js';
 
 /*
  * /consume while an experience or a rollout is live (docs/experiences.md "Delivery"), over real
- * HTTP against the real app and database. The live assignment comes from a small object
- * implementing the domain's Assignments port: packages/db's repository and its change triggers
- * are written beside this work, so a change here is announced with the NOTIFY those triggers send.
+ * HTTP against the real app and database: experiences and rollouts are made with the domain's use
+ * cases, and the database triggers announce each change to the instance.
  */
 
 let stack: TestStack;
 let delivery: Instance;
+let actor: { userId: string };
 let componentId: string;
 let release: string;
 let v2: string;
 let v3: string;
-const live = new Map<string, LiveAssignment>();
-const assignments: Assignments = { findLive: async (id, environment) => live.get(`${id}:${environment}`) ?? null };
 const manual = { flushIntervalMs: 0, servedFlushIntervalMs: 0 };
 
 beforeAll(async () => {
   stack = await openTestStack();
-  delivery = await startInstance(stack, { repos: { ...stack.repos, assignments }, config: { usage: manual } });
-  const { actor } = await aUser(stack.domain);
+  delivery = await startInstance(stack, { config: { usage: manual } });
+  ({ actor } = await aUser(stack.domain));
   ({ componentId, variantId: release } = await upload(stack.domain, actor, { name: 'Card' }));
   await publish(stack.domain, actor, componentId, 'prod');
   v2 = (await upload(stack.domain, actor, { componentId, html: SMALL_PAGE.replace('Hello', 'Hi v2') })).variantId;
@@ -36,36 +44,35 @@ afterAll(async () => {
 });
 
 const consume = (query: string, headers: Record<string, string> = {}) => get(delivery.url, `/consume?id=${componentId}&env=prod${query}`, headers);
+const target = () => ({ actor, componentId, environment: 'prod' });
 
-/** Changes what is live, announced as the database triggers announce it. */
-async function change(assignment: LiveAssignment | null): Promise<void> {
-  if (assignment) live.set(`${componentId}:prod`, assignment);
-  else live.delete(`${componentId}:prod`);
-  await stack.sql.rows({ text: `SELECT pg_notify('component_changed', $1)`, values: [componentId] });
-}
-
-/** Changes what is live and waits until the instance serves it. */
-async function goLive(assignment: LiveAssignment | null): Promise<void> {
-  await change(assignment);
+/** What is live now, as the delivery API reads it, once the instance serves it. */
+async function served(): Promise<LiveAssignment | null> {
+  const live = await stack.repos.assignments.findLive(componentId, 'prod');
   const since = Date.now();
-  while ((await consume('')).json().assignment?.revision !== assignment?.revision) {
-    if (Date.now() - since > 2000) throw new Error(`revision ${assignment?.revision} not served after 2 s`);
+  while ((await consume('')).json().assignment?.revision !== live?.revision) {
+    if (Date.now() - since > 2000) throw new Error(`revision ${live?.revision} not served after 2 s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  return live;
 }
 
-/** Country DE gets v3; everyone else is split between v2 (30%) and the release. */
-const experience = (revision: number): LiveAssignment => ({
-  kind: 'experience',
-  revision,
+async function publishDefinition(definition: ExperienceDefinition): Promise<LiveAssignment | null> {
+  await saveExperienceDraft({ ...target(), definition }, stack.domain);
+  await publishExperience({ ...target(), phase: 'new' }, stack.domain);
+  return served();
+}
+
+/** Country DE gets v3; plan pro is split between v2 (30%) and v1, the release (70%); anyone else gets the release. */
+const experience = (): ExperienceDefinition => ({
   segments: [
-    { rules: [{ attribute: 'country', operator: 'equals', values: ['DE'] }], salt: 'de-salt', arms: [{ arm: 'v3', variantId: v3, upTo: 100_000 }] },
+    { name: 'germany', rules: [{ attribute: 'country', operator: 'equals', values: ['DE'] }], arms: [{ variantId: v3, weight: 100_000 }] },
     {
-      rules: [],
-      salt: '9f2c4b1e0a7d3c55',
+      name: 'pro',
+      rules: [{ attribute: 'plan', operator: 'in', values: ['pro'] }],
       arms: [
-        { arm: 'v2', variantId: v2, upTo: 30_000 },
-        { arm: 'release', variantId: null, upTo: 100_000 },
+        { variantId: v2, weight: 30_000 },
+        { variantId: release, weight: 70_000 },
       ],
     },
   ],
@@ -90,19 +97,25 @@ describe('without a live assignment', () => {
 });
 
 describe('with a live experience', () => {
-  beforeAll(() => goLive(experience(41)));
-  afterAll(() => goLive(null));
+  let mapping: LiveAssignment;
+  let rev: number;
+  beforeAll(async () => {
+    mapping = (await publishDefinition(experience()))!;
+    rev = mapping.revision;
+  });
+  afterAll(() => publishDefinition({ segments: [] }));
 
   it('the fallback carries the descriptor: buckets and arm names, no variant ids', async () => {
     const res = await consume('');
     expect(variantOf(res)).toBe(release);
+    const salt = mapping.segments[0]!.salt;
     expect(res.json().assignment).toEqual({
-      revision: 41,
+      revision: rev,
       kind: 'experience',
       arm: 'release',
       segments: [
-        { rules: [{ attribute: 'country', operator: 'equals', values: ['DE'] }], salt: 'de-salt', arms: [{ arm: 'v3', upTo: 100_000 }] },
-        { rules: [], salt: '9f2c4b1e0a7d3c55', arms: [{ arm: 'v2', upTo: 30_000 }, { arm: 'release', upTo: 100_000 }] },
+        { rules: [{ attribute: 'country', operator: 'equals', values: ['DE'] }], salt, arms: [{ arm: 'v3', upTo: 100_000 }] },
+        { rules: [{ attribute: 'plan', operator: 'in', values: ['pro'] }], salt, arms: [{ arm: 'v2', upTo: 30_000 }, { arm: 'v1', upTo: 100_000 }] },
       ],
     });
     expect(res.header('cache-control')).toMatch(/^public, max-age=/);
@@ -113,7 +126,7 @@ describe('with a live experience', () => {
 
   it('an arm: its variant with the same descriptor, public, the same Vary, its own ETag and 304', async () => {
     const fallback = await consume('');
-    const res = await consume('&arm=v2&rev=41');
+    const res = await consume(`&arm=v2&rev=${rev}`);
     expect(res.status).toBe(200);
     expect(variantOf(res)).toBe(v2);
     expect(res.json().assignment).toEqual({ ...fallback.json().assignment, arm: 'v2' });
@@ -121,34 +134,37 @@ describe('with a live experience', () => {
     expect(res.header('cache-control')).toBe(fallback.header('cache-control'));
     expect(res.header('vary')).toBe(ASSIGNED_VARY);
     expect(res.header('etag')).not.toBe(fallback.header('etag'));
-    const again = await consume('&arm=v2&rev=41', { 'If-None-Match': res.header('etag')! });
+    const again = await consume(`&arm=v2&rev=${rev}`, { 'If-None-Match': res.header('etag')! });
     expect(again.status).toBe(304);
     expect(again.header('vary')).toBe(ASSIGNED_VARY);
     expect(again.header('cp-arm')).toBe('v2');
   });
 
   it('a stale rev or an arm the mapping does not have: the current mapping', async () => {
-    expect((await consume('&arm=v3&rev=7')).json().assignment).toMatchObject({ revision: 41, arm: 'v3' });
-    for (const query of ['&arm=v9&rev=41', '&arm=release&rev=41']) {
+    expect((await consume(`&arm=v3&rev=${rev - 1}`)).json().assignment).toMatchObject({ revision: rev, arm: 'v3' });
+    for (const query of [`&arm=v9&rev=${rev}`, `&arm=release&rev=${rev}`]) {
       const res = await consume(query);
       expect(variantOf(res)).toBe(release);
-      expect(res.json().assignment).toMatchObject({ revision: 41, arm: 'release' });
+      expect(res.json().assignment).toMatchObject({ revision: rev, arm: 'release' });
       expect(res.header('cp-arm')).toBe('release');
     }
   });
 
   it('keyed requests: the arm the domain assigns, private, by query or by headers', async () => {
-    const mapping = experience(41);
-    const arms = { v2, v3, release } as Record<string, string>;
+    const arms = { v1: release, v2, v3, release } as Record<string, string>;
     const seen = new Set<string>();
-    for (let i = 0; i < 12; i += 1) {
+    // The salt is drawn at publish: keys are taken until every arm has been asked for.
+    for (let i = 0; i < 12 || seen.size < 4; i += 1) {
+      expect(i).toBeLessThan(200);
       const key = `user-${i}`;
-      const attributes: Record<string, string> = i % 4 === 0 ? { country: 'DE', plan: 'pro' } : { plan: 'pro' };
+      const attributes: Record<string, string> = [{ country: 'DE', plan: 'pro' }, {}, { plan: 'pro' }, { plan: 'pro', device: 'phone' }][i % 4]!;
       const expected = assign(mapping.segments, key, attributes)?.arm ?? 'release';
       seen.add(expected);
       const query = new URLSearchParams({ key, ...Object.fromEntries(Object.entries(attributes).map(([name, value]) => [`attr.${name}`, value])) });
       const byQuery = await consume(`&${query}`);
-      const byHeaders = await consume('', { 'Cp-Key': key, 'Cp-Attributes': new URLSearchParams(attributes).toString() });
+      const headers: Record<string, string> = { 'Cp-Key': key };
+      if (Object.keys(attributes).length > 0) headers['Cp-Attributes'] = new URLSearchParams(attributes).toString();
+      const byHeaders = await consume('', headers);
       for (const res of [byQuery, byHeaders]) {
         expect(res.status).toBe(200);
         expect(res.header('cp-arm')).toBe(expected);
@@ -157,7 +173,7 @@ describe('with a live experience', () => {
         expect(res.header('vary')).toBe(ASSIGNED_VARY);
       }
     }
-    expect(seen).toEqual(new Set(['v2', 'v3', 'release']));
+    expect(seen).toEqual(new Set(['v1', 'v2', 'v3', 'release']));
     // No key: a split gives the fallback, a segment of one variant needs none.
     expect((await consume('&attr.plan=pro')).header('cp-arm')).toBe('release');
     expect((await consume('&attr.country=DE')).header('cp-arm')).toBe('v3');
@@ -173,7 +189,7 @@ describe('with a live experience', () => {
         })
       )[0]!.n;
     const before = await count(v2);
-    await consume('&arm=v2&rev=41');
+    await consume(`&arm=v2&rev=${rev}`);
     await delivery.app.usage.flush();
     expect(await count(v2)).toBe(before + 1);
   });
@@ -205,13 +221,24 @@ describe('with a live experience', () => {
   });
 });
 
-it('a stop is served within a second: the fallback without a descriptor, to arm requests too', async () => {
-  await goLive({ ...experience(50), kind: 'rollout' });
-  expect((await consume('&arm=v2&rev=50')).header('cp-arm')).toBe('v2');
+it('a rollout: its advance served as a new mapping, its stop within a second: the fallback without a descriptor, to arm requests too', async () => {
+  const started = await startRollout({ ...target(), candidateVariantId: v2 }, stack.domain);
+  if (started.outcome !== 'started') throw new Error(`the rollout was not started: ${started.outcome}`);
+  const first = (await served())!;
+  expect(first.kind).toBe('rollout');
+  const advanced = await changeRollout({ ...target(), action: 'advance', expectedRevision: started.rollout.revision }, stack.domain);
+  const mapping = (await served())!;
+  expect(mapping.revision).toBeGreaterThan(first.revision);
+  expect(mapping.segments[0]!.arms).toEqual([
+    { arm: 'v2', variantId: v2, upTo: advanced.weight },
+    { arm: 'release', variantId: null, upTo: 100_000 },
+  ]);
+  const armQuery = `&arm=v2&rev=${mapping.revision}`;
+  expect((await consume(armQuery)).header('cp-arm')).toBe('v2');
   const since = Date.now();
-  await change(null);
+  await stopRollout(target(), stack.domain);
   for (;;) {
-    const [fallback, arm] = await Promise.all([consume(''), consume('&arm=v2&rev=50')]);
+    const [fallback, arm] = await Promise.all([consume(''), consume(armQuery)]);
     if (fallback.json().assignment === undefined && variantOf(arm) === release) {
       expect(arm.header('cp-arm')).toBeUndefined();
       expect(arm.header('vary')).toBe('Accept-Encoding');

@@ -17,7 +17,9 @@ import {
   publishVariant,
   registerUser,
   setStaticExport,
+  startRollout,
   startUpload,
+  stopRollout,
   type DomainDeps,
   type ExportStore,
 } from '@cp/domain';
@@ -167,8 +169,8 @@ async function anOrganization() {
   };
 }
 
-const consumeBody = async (id: string, env: string) => {
-  const response = await fetch(`${delivery.url}/consume?id=${id}&env=${env}`, {
+const consumeBody = async (id: string, env: string, arm = '') => {
+  const response = await fetch(`${delivery.url}/consume?id=${id}&env=${env}${arm}`, {
     headers: { 'accept-encoding': 'identity' },
   });
   expect(response.status).toBe(200);
@@ -283,6 +285,56 @@ test('a rollback rewrites the object; an approved release request is exported to
   const prodKey = `${folderOf(organizationId)}components/${componentId}/prod.json`;
   await until('the approved release', async () => (await exported(prodKey)) !== null);
   expect((await exported(prodKey))!.equals(await consumeBody(componentId, 'prod'))).toBe(true);
+});
+
+/** The part of the manifest the rollout case reads. */
+interface ListedReleases {
+  readonly components?: {
+    readonly environments: Record<
+      string,
+      { readonly assignment?: { revision: number; arms: unknown } }
+    >;
+  }[];
+}
+
+test('a rollout: its arm beside the fallback, each the /consume body byte for byte, listed; its stop removes the arm', async () => {
+  const { actor, componentId, organizationId, variants } = await anOrganization();
+  await publishVariant({ actor, componentId, environment: 'prod', variantId: variants[0] }, domain);
+  await setStaticExport({ actor, organizationId, enabled: true }, domain);
+  const folder = folderOf(organizationId);
+  // The embedded S3 server can serve an object it is still writing: such a read is "not yet".
+  const manifest = async (): Promise<ListedReleases> => {
+    try {
+      return JSON.parse(
+        (await exported(`${folder}manifest.json`))?.toString() ?? '{}',
+      ) as ListedReleases;
+    } catch {
+      return {};
+    }
+  };
+  const prod = async () => (await manifest()).components?.[0]?.environments.prod;
+  await until('the release', async () => (await prod()) !== undefined);
+
+  const target = { actor, componentId, environment: 'prod' };
+  await startRollout({ ...target, candidateVariantId: variants[1] }, domain);
+  const live = (await db.repos.assignments.findLive(componentId, 'prod'))!;
+  await until('the arm', async () => (await prod())?.assignment?.revision === live.revision);
+  const fallbackKey = `${folder}components/${componentId}/prod.json`;
+  const armPath = `components/${componentId}/prod/arms/v2.json`;
+  expect((await prod())!.assignment!.arms).toEqual({
+    v2: { variant: { id: variants[1], name: 'v2' }, path: armPath },
+  });
+  expect((await exported(fallbackKey))!.equals(await consumeBody(componentId, 'prod'))).toBe(true);
+  expect(
+    (await exported(`${folder}${armPath}`))!.equals(
+      await consumeBody(componentId, 'prod', `&arm=v2&rev=${live.revision}`),
+    ),
+  ).toBe(true);
+
+  await stopRollout(target, domain);
+  await until('the stop', async () => (await prod())?.assignment === undefined);
+  expect(await exported(`${folder}${armPath}`)).toBeNull();
+  expect((await exported(fallbackKey))!.equals(await consumeBody(componentId, 'prod'))).toBe(true);
 });
 
 test('a failing write is retried until it succeeds, and the release itself succeeded at once', async () => {

@@ -2,10 +2,11 @@ import {
   publishVariant,
   registerUser,
   setStaticExport,
+  startRollout,
   startUpload,
+  stopRollout,
   confirmUpload,
   type DomainDeps,
-  type LiveAssignment,
 } from '@cp/domain';
 import { InMemoryExportStore, inMemoryDeps, type InMemoryObjectStore } from '@cp/domain/testing';
 import {
@@ -18,9 +19,10 @@ import {
 } from '../src/index.js';
 
 /*
- * The export job on the in-memory fakes: what it writes where, and how it converges. The same
- * job against PostgreSQL/PGlite, the real S3 API and the delivery API's /consume bytes over
- * HTTP: apps/worker/test/static-export.test.ts.
+ * The export job on the domain's in-memory repositories (experiences, rollouts and their live
+ * assignments included, made through the use cases): what it writes where, and how it
+ * converges. The same job against PostgreSQL/PGlite, the real S3 API and the delivery API's
+ * /consume bytes over HTTP: apps/worker/test/static-export.test.ts.
  */
 
 async function upload(
@@ -57,13 +59,8 @@ async function anOrganization(prefix = 'exports/', store = new InMemoryExportSto
     html: '<p>v2 <script>cpSend("x")</script></p>',
   });
   const loaders = createVariantLoaders(setup.objects, 1_000_000);
-  // The domain's in-memory Assignments are written beside this work: a small object implementing the port.
-  const live = new Map<string, LiveAssignment>();
   const exportDeps: StaticExportDeps = {
-    repos: {
-      ...setup.repos,
-      assignments: { findLive: async (id, environment) => live.get(`${id}:${environment}`) ?? null },
-    },
+    repos: setup.repos,
     loaders,
     store,
     clock: setup.clock,
@@ -82,7 +79,6 @@ async function anOrganization(prefix = 'exports/', store = new InMemoryExportSto
     exportDeps,
     loaders,
     publish,
-    live,
   };
 }
 
@@ -220,30 +216,43 @@ describe('runStaticExport', () => {
   });
 
   it('a live assignment: the fallback with its descriptor, one object per arm, listed; its end removes the arms', async () => {
-    const { deps, actor, publish, store, exportDeps, organizationId, componentId, variants, live } =
-      await anOrganization('');
+    const {
+      deps,
+      actor,
+      publish,
+      store,
+      exportDeps,
+      organizationId,
+      componentId,
+      variants,
+      repos,
+    } = await anOrganization('');
     await publish('prod', variants[0]);
     await setStaticExport({ actor, organizationId, enabled: true }, deps);
-    const segments = [
-      {
-        rules: [],
-        salt: 'a1b2',
-        arms: [
-          { arm: 'v2', variantId: variants[1]!, upTo: 5_000 },
-          { arm: 'release', variantId: null, upTo: 100_000 },
-        ],
-      },
-    ];
-    live.set(`${componentId}:prod`, { kind: 'rollout', revision: 7, segments });
+    const target = { actor, componentId, environment: 'prod' };
+    await startRollout(
+      { ...target, candidateVariantId: variants[1]!, stages: [{ weight: 5_000, holdMinutes: 60 }] },
+      deps,
+    );
+    const live = (await repos.assignments.findLive(componentId, 'prod'))!;
     expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
       outcome: 'exported',
       written: 3,
       removed: 0,
     });
     const descriptor = {
-      revision: 7,
+      revision: live.revision,
       kind: 'rollout',
-      segments: [{ rules: [], salt: 'a1b2', arms: [{ arm: 'v2', upTo: 5_000 }, { arm: 'release', upTo: 100_000 }] }],
+      segments: [
+        {
+          rules: [],
+          salt: live.segments[0]!.salt,
+          arms: [
+            { arm: 'v2', upTo: 5_000 },
+            { arm: 'release', upTo: 100_000 },
+          ],
+        },
+      ],
     };
     const fallbackPath = `components/${componentId}/prod.json`;
     const armPath = `components/${componentId}/prod/arms/v2.json`;
@@ -261,7 +270,10 @@ describe('runStaticExport', () => {
           environments: {
             prod: {
               path: fallbackPath,
-              assignment: { revision: 7, arms: { v2: { variant: { id: variants[1], name: 'v2' }, path: armPath } } },
+              assignment: {
+                revision: live.revision,
+                arms: { v2: { variant: { id: variants[1], name: 'v2' }, path: armPath } },
+              },
             },
           },
         },
@@ -273,7 +285,7 @@ describe('runStaticExport', () => {
       removed: 0,
     });
 
-    live.delete(`${componentId}:prod`);
+    await stopRollout(target, deps);
     expect(await runStaticExport({ organizationId }, exportDeps)).toEqual({
       outcome: 'exported',
       written: 1,
