@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGrantLookup, createUsageReader } from '@cp/db';
+import { createGrantLookup, createRolloutFigures, createUsageReader } from '@cp/db';
 import type { TestDatabase } from '@cp/db/testing';
 import { defaultDomainConfig, type DomainDeps } from '@cp/domain';
 import { InMemoryObjectStore } from '@cp/domain/testing';
@@ -41,7 +41,7 @@ export async function startStack(
   });
   mcpServer.on(
     'request',
-    createMcpApp({ config, domain, grants: createGrantLookup(db.prisma), usage: createUsageReader(db.database.sql), rateLimits: createRateLimits(config.rateLimit), log: silentLogger() }),
+    createMcpApp({ config, domain, grants: createGrantLookup(db.prisma), usage: createUsageReader(db.database.sql), figures: createRolloutFigures(db.database.sql), rateLimits: createRateLimits(config.rateLimit), log: silentLogger() }),
   );
   return {
     auth,
