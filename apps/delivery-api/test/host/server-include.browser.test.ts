@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { renderComponent } from '@component-platform/host/server';
+import { assign, startRollout } from '@cp/domain';
 import { startHostHarness, type HostHarness } from './support/host-harness.js';
 import { hostPage } from './support/mount-page.js';
 
@@ -7,7 +8,8 @@ import { hostPage } from './support/mount-page.js';
  * A page with a server-rendered component (renderComponent, Declarative Shadow
  * DOM) in real Chromium: shown without JavaScript; with it, the SDK adopts the
  * same nodes, runs the component's scripts once with the server's data, and
- * follows later releases; a variant released after the server rendered wins.
+ * follows later releases; a variant released after the server rendered wins; a key picks the
+ * user's arm of a rollout on the server as the SDK does in the page.
  */
 
 let harness: HostHarness;
@@ -110,6 +112,38 @@ it('renders the newer variant when one was released after the server rendered, w
     expect(await tab.locator('cp-component #data').textContent()).toBe(DATA.name);
     expect(await tab.evaluate(() => window.runs)).toEqual({ two: 1 });
     expect(await tab.evaluate(() => document.querySelector('cp-component')!.shadowRoot!.querySelector('div')!.children.length)).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('with a key in the canary bucket, renders the candidate, writes the key and attributes on the element, and the SDK adopts it', async () => {
+  const { componentId } = await harness.aComponent(version('one'), 'prod');
+  const { variantId: candidateId } = await harness.aVariant(componentId, version('two'));
+  await startRollout({ actor: harness.actor, componentId, environment: 'prod', candidateVariantId: candidateId, stages: [{ weight: 50_000, holdMinutes: 60 }] }, harness.stack.domain);
+  const live = (await harness.stack.repos.assignments.findLive(componentId, 'prod'))!;
+  const attributes = { plan: 'pro' };
+  let key = '';
+  for (let i = 0; assign(live.segments, (key = `reader-${i}`), attributes)?.variantId !== candidateId; i++);
+  // The delivery cache learns of the rollout through the change feed: wait until /consume carries it.
+  const revision = async (): Promise<number | undefined> =>
+    ((await (await fetch(`${harness.delivery.url}/consume?id=${componentId}&env=prod`)).json()) as { assignment?: { revision: number } }).assignment?.revision;
+  for (let at = Date.now(); (await revision()) !== live.revision; ) {
+    if (Date.now() - at > 10_000) throw new Error('the rollout did not reach /consume');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const element = await renderComponent({ componentId, env: 'prod', baseUrl: harness.delivery.url, data: DATA, key, attributes });
+  expect(element).toContain(`key="${key}"`);
+  expect(element).toContain(`attributes="${JSON.stringify(attributes).replaceAll('"', '&quot;')}"`);
+  const { context, page: tab, consoleErrors } = await harness.open(page(element));
+  try {
+    await tab.waitForFunction(() => window.loads.length === 1);
+    expect(await tab.evaluate(() => window.loads)).toEqual([candidateId]);
+    expect(await tab.locator('cp-component #label').textContent()).toBe('two');
+    expect(await tab.evaluate(() => window.runs)).toEqual({ two: 1 });
+    expect(await tab.evaluate(() => window.contentChanges)).toBe(0);
+    expect(await tab.evaluate(() => window.before!.isConnected && window.before === window.componentNode('label'))).toBe(true);
     expect(consoleErrors).toEqual([]);
   } finally {
     await context.close();
