@@ -117,7 +117,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await worker?.stop({ graceful: false });
+  // Graceful: a job still running would otherwise record its outcome in a database already closed.
+  await worker?.stop({ graceful: true, timeoutMs: 10_000 });
   delivery?.app.close();
   delivery?.server.closeAllConnections();
   await new Promise((resolve) => delivery?.server.close(resolve));
