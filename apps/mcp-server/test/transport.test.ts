@@ -235,6 +235,14 @@ describe('with a token', () => {
       'upload_component',
       'confirm_upload',
       'publish_component',
+      'get_experience',
+      'set_experience',
+      'publish_experience',
+      'start_rollout',
+      'get_rollout',
+      'change_rollout',
+      'promote_rollout',
+      'stop_rollout',
       'get_service_guide',
     ]);
   });
