@@ -11,7 +11,10 @@ import {
 } from '@cp/db/testing';
 import {
   createWebhookEndpoint,
+  DEFAULT_GUARD_SETTINGS,
+  GUARD_ACTOR_ID,
   redeliverWebhookMessage,
+  type GuardWindow,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '@cp/domain';
@@ -206,6 +209,82 @@ test('each event type arrives once, signed (verified with standardwebhooks), wit
     expect(r.headers['content-type']).toBe('application/json');
     expect(String(r.headers['webhook-id'])).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(new Date(events[0]!.timestamp).getTime()).not.toBeNaN();
+  }
+});
+
+test('the experience and rollout events are written as the OpenAPI `webhooks` document them', async () => {
+  // The bodies are the bytes every attempt sends (webhook_messages), so no worker is needed here.
+  const { owner, endpoint } = await anOrganizationWithEndpoint();
+  const actor = owner.user.id;
+  const component = await aComponent(db.repos, { organizationId: owner.organization.id, createdBy: actor });
+  const v1 = (await db.repos.variants.findLatest(component.id))!.id;
+  const v2 = (await aVariant(db.repos, { componentId: component.id, createdBy: actor })).id;
+  const v3 = (await aVariant(db.repos, { componentId: component.id, createdBy: actor })).id;
+  const [staging, prod] = ['staging', 'prod'].map((name) => owner.environments.find((e) => e.name === name)!.id);
+  let clock = Date.now();
+  const now = () => new Date((clock += 1000));
+  const release = (variantId: string, environmentId = staging!) =>
+    db.repos.releases.publish({ eventId: randomUUID(), componentId: component.id, environmentId, variantId, releasedBy: actor, now: now(), audit: anAuditNote(actor) });
+  const start = (candidateVariantId: string, baselineVariantId: string) =>
+    db.repos.rollouts.start({
+      id: randomUUID(),
+      componentId: component.id,
+      environmentId: staging!,
+      candidateVariantId,
+      baselineVariantId,
+      salt: randomUUID().slice(0, 16),
+      stages: [{ weight: 1_000, holdMinutes: 60 }, { weight: 100_000, holdMinutes: 0 }],
+      guard: DEFAULT_GUARD_SETTINGS,
+      startedBy: actor,
+      now: now(),
+      audit: anAuditNote(actor),
+    });
+  const change = (rolloutId: string, expectedRevision: number, what: Parameters<typeof db.repos.rollouts.change>[0]['change'], by = actor) =>
+    db.repos.rollouts.change({ rolloutId, expectedRevision, change: what, now: now(), audit: anAuditNote(by) });
+  const regressed = (index: number): GuardWindow => ({
+    index,
+    from: now(),
+    to: now(),
+    weight: 1_000,
+    candidate: { sessions: 200, errorSessions: 20 },
+    release: { sessions: 19_800, errorSessions: 198 },
+    rise: 0.09,
+    z: 12.5,
+    sampleRatioP: 0.6,
+    verdict: 'regressed',
+  });
+  await release(v1);
+  await db.repos.experiences.publish({
+    componentId: component.id,
+    environmentId: prod!,
+    definition: { segments: [{ name: 'all', rules: [], arms: [{ variantId: v1, weight: 100_000 }] }] },
+    salt: 'experience-salt',
+    republishedFrom: null,
+    moved: [{ segment: 'all', moved: 0 }],
+    publishedBy: actor,
+    now: now(),
+    audit: anAuditNote(actor),
+  });
+  const stopped = await start(v2, v1);
+  await change(stopped.id, 1, { kind: 'advance', stageIndex: 1, by: 'person' });
+  await change(stopped.id, 2, { kind: 'stop', reason: 'Stopped by a person.' });
+  const rolledBack = await start(v2, v1);
+  await change(rolledBack.id, 1, { kind: 'window', window: regressed(0), outcome: 'continue', reason: null }, GUARD_ACTOR_ID);
+  await change(rolledBack.id, 2, { kind: 'window', window: regressed(1), outcome: 'roll_back', reason: 'Rolled back after 2 regressed windows.' }, GUARD_ACTOR_ID);
+  const promoted = await start(v2, v1);
+  await change(promoted.id, 1, { kind: 'promote', releaseEventId: randomUUID() });
+  await start(v1, v2);
+  await release(v3); // another variant released meanwhile: that rollout stops, naming the release
+
+  const bodies = (await db.prisma.webhookMessage.findMany({ where: { endpointId: endpoint.id } })).map(
+    (m) => JSON.parse(m.body) as { type: string; data: Record<string, unknown> },
+  );
+  expect([...new Set(bodies.map((b) => b.type))].sort()).toEqual([...WEBHOOK_EVENT_TYPES].filter((t) => t !== 'component.tags_changed').sort());
+  expect(bodies.filter((b) => b.type === 'rollout.stopped').map((b) => 'releaseId' in b.data)).toEqual(expect.arrayContaining([true, false]));
+  for (const body of bodies) {
+    const validate = documented(body.type);
+    expect({ type: body.type, valid: validate(body), errors: validate.errors }).toEqual({ type: body.type, valid: true, errors: null });
+    expect(validate({ ...body, data: { ...body.data, undocumented: true } })).toBe(false);
   }
 });
 

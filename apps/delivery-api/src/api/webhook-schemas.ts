@@ -88,6 +88,126 @@ export const TagsChangedEvent = envelope(
   "A tag edit changed the component's tags.",
 );
 
+export const ExperiencePublishedEvent = envelope(
+  'experience.published',
+  {
+    environment: Ref('environment'),
+    revision: z.int().min(1).meta({ description: "The revision's number: 1 for the first, then 2, 3..." }),
+    segments: z.int().min(0).meta({ description: 'How many segments; 0 turns the experience off.' }),
+    saltKept: z
+      .boolean()
+      .meta({ description: "True when the revision kept the live one's salt, so kept arms keep their users." }),
+    moved: z
+      .array(z.strictObject({ segment: z.string(), moved: z.int().min(0) }))
+      .meta({ description: "The users each kept segment moves to another arm, in thousandths of a percent of the segment's users." }),
+    republishedFrom: z
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'The revision published again, if this is a re-publish.' }),
+    releaseRequestId: z
+      .uuid()
+      .nullable()
+      .meta({ description: 'The approved release request it comes from, if any.' }),
+  },
+  'ExperiencePublishedEvent',
+  'An experience revision was published, published again, or approved from a release request.',
+);
+
+/** Thousandths of a percent of the users (docs/experiences.md). */
+const Weight = z.int().min(0).max(100_000);
+/** What every rollout event carries: the rollout after the change, and who decided it. */
+const rollout = {
+  environment: Ref('environment'),
+  rolloutId: z.uuid(),
+  candidate: VariantRef.meta({ description: 'The variant rolled out.' }),
+  weight: Weight.meta({
+    description: "The candidate's share served after the change, in thousandths of a percent (0 once ended without a promote).",
+  }),
+  stageIndex: z.int().min(0).meta({ description: 'The stage after the change, from 0.' }),
+  state: z.enum(['running', 'paused', 'promoted', 'stopped', 'rolled_back']),
+  by: z.enum(['person', 'guard']).meta({
+    description: 'Who decided: a person, or the guard (then `actor` is the nil UUID with no email).',
+  }),
+};
+const fromWeight = Weight.meta({ description: "The candidate's share before the change." });
+const Arm = z.strictObject({ sessions: z.int().min(0), errorSessions: z.int().min(0) });
+
+export const RolloutStartedEvent = envelope(
+  'rollout.started',
+  {
+    ...rollout,
+    baseline: VariantRef.meta({ description: 'The release when the rollout started.' }),
+    stages: z
+      .array(z.strictObject({ weight: Weight, holdMinutes: z.int().min(0) }))
+      .min(1)
+      .meta({ description: 'The planned stages: the candidate share and the minimum time at each.' }),
+    releaseRequestId: z
+      .uuid()
+      .nullable()
+      .meta({ description: 'The approved release request it comes from, if any.' }),
+  },
+  'RolloutStartedEvent',
+  'A canary rollout started (or was approved from a release request), at its first stage.',
+);
+export const RolloutAdvancedEvent = envelope(
+  'rollout.advanced',
+  {
+    ...rollout,
+    fromStageIndex: z.int().min(0).meta({ description: 'The stage before the change.' }),
+    fromWeight,
+  },
+  'RolloutAdvancedEvent',
+  'A rollout moved to a later stage, by a person or by the guard.',
+);
+export const RolloutPromotedEvent = envelope(
+  'rollout.promoted',
+  { ...rollout, releaseId: z.uuid().meta({ description: 'The release history event of the candidate.' }) },
+  'RolloutPromotedEvent',
+  'The candidate was released (a promote, or a release of it by any path): the rollout is over (a release.published is sent too).',
+);
+export const RolloutStoppedEvent = envelope(
+  'rollout.stopped',
+  {
+    ...rollout,
+    reason: z.string().meta({ description: 'Why: what the person wrote, or which release stopped it.' }),
+    fromWeight,
+    releaseId: z
+      .uuid()
+      .optional()
+      .meta({ description: 'The release history event of the other variant, when a release stopped it.' }),
+  },
+  'RolloutStoppedEvent',
+  'The kill switch, or another variant released meanwhile: everyone is back on the release.',
+);
+export const RolloutRolledBackEvent = envelope(
+  'rollout.rolled_back',
+  {
+    ...rollout,
+    reason: z.string(),
+    fromWeight,
+    windows: z
+      .array(
+        z.strictObject({
+          index: z.int().min(0),
+          from: z.iso.datetime({ offset: true }),
+          to: z.iso.datetime({ offset: true }),
+          weight: Weight.meta({ description: "The candidate's share during the window." }),
+          candidate: Arm,
+          release: Arm,
+          rise: z.number().meta({ description: "The candidate's session error rate minus the release's." }),
+          z: z.number().meta({ description: 'The two-proportion z of the rise.' }),
+          sampleRatioP: z.number().meta({ description: 'The chi-square p-value of the session split against the weight.' }),
+          verdict: z.enum(['healthy', 'regressed', 'sample_ratio_mismatch']),
+        }),
+      )
+      .min(1)
+      .meta({ description: 'The regressed windows in a row that decided, oldest first.' }),
+  },
+  'RolloutRolledBackEvent',
+  'The guard rolled the rollout back, with the figures that decided.',
+);
+
 const HEADERS = z.object({
   'webhook-id': z
     .string()
@@ -126,4 +246,10 @@ export const WEBHOOKS: ZodOpenApiPathsObject = {
   'variant.created': operation('variant.created', VariantCreatedEvent),
   'release.published': operation('release.published', ReleasePublishedEvent),
   'component.tags_changed': operation('component.tags_changed', TagsChangedEvent),
+  'experience.published': operation('experience.published', ExperiencePublishedEvent),
+  'rollout.started': operation('rollout.started', RolloutStartedEvent),
+  'rollout.advanced': operation('rollout.advanced', RolloutAdvancedEvent),
+  'rollout.promoted': operation('rollout.promoted', RolloutPromotedEvent),
+  'rollout.stopped': operation('rollout.stopped', RolloutStoppedEvent),
+  'rollout.rolled_back': operation('rollout.rolled_back', RolloutRolledBackEvent),
 };
