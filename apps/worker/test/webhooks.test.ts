@@ -371,11 +371,10 @@ test('redeliver sends the same message again: same webhook-id and body, new time
   await aComponent(db.repos, { organizationId: owner.organization.id, createdBy: owner.user.id });
   const mine = () => receiver.received.filter(forOrganization(owner));
   await until(() => mine().length === 1);
-  const [attempt] = await db.repos.webhookEndpoints.recentAttempts(
-    owner.organization.id,
-    endpoint.id,
-    1,
-  );
+  // The worker records the attempt once the POST has answered, so shortly after the receiver saw it.
+  const attempts = () => db.repos.webhookEndpoints.recentAttempts(owner.organization.id, endpoint.id, 1);
+  await until(async () => (await attempts()).length === 1);
+  const [attempt] = await attempts();
   await new Promise((resolve) => setTimeout(resolve, 1100));
   await redeliverWebhookMessage(
     {
