@@ -54,7 +54,7 @@ export const bucketOf = (salt: string, key: string): number =>
   Math.floor((murmur3(utf8.encode(`${salt}:${key}`)) * ASSIGNMENT_SCALE) / 2 ** 32);
 
 /** Whether `attributes` satisfy the rule. A missing attribute satisfies no rule, `not_in` included. */
-export function ruleHolds(rule: SegmentRule, attributes: Readonly<Record<string, string>>): boolean {
+function ruleHolds(rule: SegmentRule, attributes: Readonly<Record<string, string>>): boolean {
   const value = Object.prototype.hasOwnProperty.call(attributes, rule.attribute) ? attributes[rule.attribute] : undefined;
   if (value === undefined) return false;
   switch (rule.operator) {

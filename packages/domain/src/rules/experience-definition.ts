@@ -84,7 +84,7 @@ export function checkExperienceDefinition(definition: ExperienceDefinition, vari
 export type ArmNamer = (variantId: string) => string;
 
 /** A segment's arms as buckets: each arm ends where the next begins. */
-export function armsOf(segment: Pick<Segment, 'arms'>, nameOf: ArmNamer = (id) => id): AssignmentSegment['arms'] {
+function armsOf(segment: Pick<Segment, 'arms'>, nameOf: ArmNamer = (id) => id): AssignmentSegment['arms'] {
   let upTo = 0;
   return segment.arms.map((arm) => ({ arm: nameOf(arm.variantId), variantId: arm.variantId, upTo: (upTo += arm.weight) }));
 }

@@ -20,7 +20,7 @@ import { percentOf } from './experience-definition.js';
 const rate = (arm: ArmSessions): number => (arm.sessions === 0 ? 0 : arm.errorSessions / arm.sessions);
 
 /** Pooled two-proportion z of the candidate's session error rate over the release's; 0 when it cannot be computed. */
-export function twoProportionZ(candidate: ArmSessions, release: ArmSessions): number {
+function twoProportionZ(candidate: ArmSessions, release: ArmSessions): number {
   if (candidate.sessions === 0 || release.sessions === 0) return 0;
   const pooled = (candidate.errorSessions + release.errorSessions) / (candidate.sessions + release.sessions);
   const variance = pooled * (1 - pooled) * (1 / candidate.sessions + 1 / release.sessions);
@@ -54,7 +54,7 @@ export function sampleRatioP(candidateSessions: number, releaseSessions: number,
 }
 
 /** One closed window's figures and verdict. */
-export function judgeWindow(
+function judgeWindow(
   input: { candidate: ArmSessions; release: ArmSessions; weight: number },
   settings: GuardSettings,
 ): Pick<GuardWindow, 'rise' | 'z' | 'sampleRatioP' | 'verdict'> {

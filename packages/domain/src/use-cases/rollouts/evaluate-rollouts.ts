@@ -21,7 +21,7 @@ function changeOf(decision: Exclude<GuardDecision, { kind: 'wait' }>, rollout: R
 }
 
 /** Evaluates one live rollout (rules/rollout-guard.ts guardStep) and applies what it decides. */
-export async function evaluateRollout(rollout: Rollout, deps: RolloutDeps): Promise<GuardRound> {
+async function evaluateRollout(rollout: Rollout, deps: RolloutDeps): Promise<GuardRound> {
   const now = deps.clock.now();
   const [windows, openWindow, stage] = await Promise.all([
     deps.repos.rollouts.windows(rollout.id),
