@@ -47,7 +47,7 @@ async function descriptionOf(page: Page, selector: string): Promise<string | nul
 
 it("a member: prod publishing sends a release request the owner approves, staging publishing works", async () => {
   const page = await signIn(member, `/component/${component.id}`);
-  expect(await descriptionOf(page, 'tr:has(th:text-is("prod")) a')).toBe(
+  expect(await descriptionOf(page, 'tr:has(th:text-is("prod")) a.button')).toBe(
     'prod is protected: your publish sends a release request; an owner or admin of the organization approves it.',
   );
   await page.screenshot({ path: `${ARTIFACTS}protected-component-page.png`, fullPage: true });
