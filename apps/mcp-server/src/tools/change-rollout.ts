@@ -1,7 +1,7 @@
 import { changeRollout as changeRolloutUseCase, type RolloutAction } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool } from './define.js';
+import { actorOf, CHANGES_A_RELEASE, defineTool } from './define.js';
 import { componentId, environmentName } from './params.js';
 import { describeRollout, rolloutShape, toRollout } from './rollout-shapes.js';
 import { rereadOnConflict } from './stale-revision.js';
@@ -28,12 +28,7 @@ export const changeRollout = defineTool({
     'if the rollout changed since (the guard advanced it or closed a window, someone else changed it), the call answers CONFLICT and changes nothing. ' +
     'To end it use stop_rollout; to release the candidate, promote_rollout.',
   scope: Scope.Write,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES_A_RELEASE,
   input: z.strictObject({
     componentId,
     environment: environmentName,

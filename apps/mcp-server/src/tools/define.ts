@@ -58,3 +58,6 @@ export function actorOf(ctx: ToolContext): Actor {
 }
 
 export const isoTime = (date: Date): string => date.toISOString();
+
+/** What a tool that changes what users are served declares: not read-only, destructive (it replaces what is live), not idempotent. */
+export const CHANGES_A_RELEASE = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } as const;

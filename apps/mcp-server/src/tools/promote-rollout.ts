@@ -2,7 +2,7 @@ import { promoteRollout as promoteRolloutUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
 import { expectedRevision } from './change-rollout.js';
-import { actorOf, defineTool } from './define.js';
+import { actorOf, CHANGES_A_RELEASE, defineTool } from './define.js';
 import { componentId, environmentName } from './params.js';
 import { pendingApproval, releaseRequestShape } from './pending-approval.js';
 import { describeRollout, rolloutShape, toRollout } from './rollout-shapes.js';
@@ -16,12 +16,7 @@ export const promoteRollout = defineTool({
     'and ends the rollout as promoted: everyone gets the candidate. expectedRevision is the revision get_rollout answered (CONFLICT if it changed since). ' +
     'In a protected environment a member\'s promote becomes a release request ("pending_approval"); its approval promotes.',
   scope: Scope.Write,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES_A_RELEASE,
   input: z.strictObject({ componentId, environment: environmentName, expectedRevision }),
   output: z.object({
     message: z.string(),

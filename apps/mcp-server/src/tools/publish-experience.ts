@@ -5,7 +5,7 @@ import {
 } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool, isoTime } from './define.js';
+import { actorOf, CHANGES_A_RELEASE, defineTool, isoTime } from './define.js';
 import { describeSegments } from './experience-shapes.js';
 import { componentId, environmentName } from './params.js';
 import { pendingApproval, releaseRequestShape } from './pending-approval.js';
@@ -30,12 +30,7 @@ export const publishExperience = defineTool({
     "answers CONFLICT instead of being overwritten. In a protected environment a member's publish becomes a release request " +
     '(status "pending_approval"). Viewers cannot publish (FORBIDDEN).',
   scope: Scope.Write,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES_A_RELEASE,
   input: z.strictObject({
     componentId,
     environment: environmentName,

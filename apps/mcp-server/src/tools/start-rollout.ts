@@ -1,7 +1,7 @@
 import { percentOf, startRollout as startRolloutUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool } from './define.js';
+import { actorOf, CHANGES_A_RELEASE, defineTool } from './define.js';
 import { componentId, environmentName, uuid } from './params.js';
 import { pendingApproval, releaseRequestShape } from './pending-approval.js';
 import {
@@ -26,12 +26,7 @@ export const startRollout = defineTool({
     'with enough sessions. "guard" overrides thresholds. The environment needs a release, and no experience or other rollout live (CONFLICT). ' +
     'In a protected environment a member\'s start becomes a release request ("pending_approval"). Next: get_rollout to follow it.',
   scope: Scope.Write,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES_A_RELEASE,
   input: z.strictObject({
     componentId,
     environment: environmentName,

@@ -1,7 +1,7 @@
 import { stopRollout as stopRolloutUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool } from './define.js';
+import { actorOf, CHANGES_A_RELEASE, defineTool } from './define.js';
 import { componentId, environmentName } from './params.js';
 import { describeRollout, rolloutShape, toRollout } from './rollout-shapes.js';
 
@@ -16,12 +16,7 @@ export const stopRollout = defineTool({
     'Needs no expected revision and no approval, protected environments included (making things safer is never held up). ' +
     'Give a reason: it is kept in the audit trail and shown with the rollout.',
   scope: Scope.Write,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES_A_RELEASE,
   input: z.strictObject({
     componentId,
     environment: environmentName,
