@@ -148,11 +148,12 @@ it('unmount while the request is in flight aborts it and renders nothing later',
 
 it('unmount during the wait between retries clears the timer', async () => {
   let requests = 0;
-  // Simulated outage: every /consume request fails as a refused connection.
+  // Simulated outage: every /consume request gets a 503 asking to retry in a minute, so the
+  // wait is certain to outlast the test however slow the machine (a backoff could fire first).
   const { page } = await openSdkPage((p) =>
     p.route('**/consume?**', async (route) => {
       requests++;
-      await route.abort('connectionrefused');
+      await route.fulfill({ status: 503, headers: { 'Retry-After': '60' }, body: '' });
     }),
   );
   const timersBefore = (await leftovers(page)).timers;
