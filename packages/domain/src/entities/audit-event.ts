@@ -25,6 +25,9 @@ export const AuditKind = {
   RolloutStopped: 'rollout.stopped',
   /** By the guard, with the windows' figures that decided it. */
   RolloutRolledBack: 'rollout.rolled_back',
+  /** Created or changed (`details.created`), with the settings. */
+  AppSaved: 'app.saved',
+  AppRemoved: 'app.removed',
   EnvironmentCreated: 'environment.created',
   EnvironmentRenamed: 'environment.renamed',
   EnvironmentRemoved: 'environment.removed',

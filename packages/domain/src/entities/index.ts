@@ -13,6 +13,7 @@ export * from './static-export.js';
 export * from './webhook.js';
 export * from './usage.js';
 export * from './experience.js';
+export * from './component-app.js';
 export * from './rollout.js';
 export * from './assignment.js';
 export * from './release-request-plan.js';

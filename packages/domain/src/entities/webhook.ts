@@ -16,6 +16,9 @@ export const WebhookEventType = {
   RolloutStopped: 'rollout.stopped',
   /** By the guard, with the figures that decided it. */
   RolloutRolledBack: 'rollout.rolled_back',
+  /** A component offered as an app in AI assistants, created or changed. */
+  AppSaved: 'app.saved',
+  AppRemoved: 'app.removed',
 } as const;
 export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType];
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.values(WebhookEventType);

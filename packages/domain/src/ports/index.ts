@@ -25,3 +25,4 @@ export * from './deps.js';
 export * from './usage.js';
 export * from './experiences.js';
 export * from './rollouts.js';
+export * from './component-apps.js';

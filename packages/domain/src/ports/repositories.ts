@@ -10,6 +10,7 @@ import type { PreviewKeys } from './preview-keys.js';
 import type { ReleaseRequests } from './release-requests.js';
 import type { Releases } from './releases.js';
 import type { Rollouts } from './rollouts.js';
+import type { ComponentApps } from './component-apps.js';
 import type { StaticExports } from './static-exports.js';
 import type { UploadSessions } from './upload-sessions.js';
 import type { Users } from './users.js';
@@ -40,5 +41,6 @@ export interface Repositories {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly experiences: Experiences;
   readonly rollouts: Rollouts;
+  readonly apps: ComponentApps;
   readonly assignments: Assignments;
 }
