@@ -1,7 +1,17 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { listAppResources, readAppResource, unknownResource } from '../apps/app-resource.js';
+import { listAppTools } from '../apps/app-tools-listing.js';
+import { APP_TOOL_METRIC_NAME, callAppTool } from '../apps/show-app.js';
 import { runTool } from '../tools/call.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
 
@@ -18,8 +28,8 @@ export interface McpServerSetup {
   readonly tools: ReadonlyMap<string, ToolDefinition>;
   /** Shared: the SDK would otherwise compile a new Ajv per request. */
   readonly validator: jsonSchemaValidator;
-  /** Told of every tool result (metrics). */
-  readonly onToolResult?: (tool: ToolDefinition, ok: boolean) => void;
+  /** Told of every tool result (metrics); app tools all count under one name. */
+  readonly onToolResult?: (tool: Pick<ToolDefinition, 'name' | 'metric'>, ok: boolean) => void;
 }
 
 /**
@@ -31,12 +41,18 @@ export interface McpServerSetup {
 export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server {
   const server = new Server(
     { name: SERVER_NAME, title: 'Component tool server', version: setup.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: setup.validator },
+    { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: setup.validator },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...setup.listing] }));
+  // The static listing, then the caller's apps (docs/mcp-apps.md, section 2).
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...setup.listing, ...(await listAppTools(ctx))] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = setup.tools.get(request.params.name);
     if (tool === undefined) {
+      const shown = await callAppTool(request.params.name, request.params.arguments, ctx);
+      if (shown !== null) {
+        setup.onToolResult?.({ name: APP_TOOL_METRIC_NAME }, shown.isError !== true);
+        return shown;
+      }
       // A plain error with a JSON-RPC code: McpError would prefix "MCP error -32602:" to the message.
       throw Object.assign(new Error(`Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`), {
         code: ErrorCode.InvalidParams,
@@ -45,6 +61,13 @@ export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server
     const result = await runTool(tool, request.params.arguments, ctx);
     setup.onToolResult?.(tool, result.isError !== true);
     return result;
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await listAppResources(ctx) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const app = await readAppResource(uri, ctx);
+    if (app !== null) return app;
+    throw unknownResource(uri, (await listAppResources(ctx)).map((resource) => resource.uri));
   });
   return server;
 }

@@ -5,6 +5,7 @@ import { confirmUpload } from './confirm-upload.js';
 import type { ToolDefinition } from './define.js';
 import { editComponentTags } from './edit-component-tags.js';
 import { getComponent } from './get-component.js';
+import { getComponentApp } from './get-component-app.js';
 import { getComponentUsage } from './get-component-usage.js';
 import { getExperience } from './get-experience.js';
 import { getRollout } from './get-rollout.js';
@@ -15,6 +16,8 @@ import { listVariants } from './list-variants.js';
 import { promoteRollout } from './promote-rollout.js';
 import { publishComponent } from './publish-component.js';
 import { publishExperience } from './publish-experience.js';
+import { removeComponentApp } from './remove-component-app.js';
+import { setComponentApp } from './set-component-app.js';
 import { setExperience } from './set-experience.js';
 import { startRollout } from './start-rollout.js';
 import { stopRollout } from './stop-rollout.js';
@@ -41,6 +44,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   changeRollout,
   promoteRollout,
   stopRollout,
+  getComponentApp,
+  setComponentApp,
+  removeComponentApp,
   getServiceGuide,
 ];
 

@@ -71,7 +71,7 @@ export function checkAppSettings(settings: AppSettings): void {
   checkActionTools(settings.actionTools);
 }
 
-/** Why `args` fail the app's input schema (the first error, with its path), or null when they pass. */
+/** Why `args` fail the app's input schema (the first error: where in the arguments, and the schema's rule), or null when they pass. */
 export function appArgumentsProblem(schema: InputSchema | null, args: unknown): string | null {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return 'the arguments must be an object';
   if (schema === null) return null;
@@ -80,5 +80,5 @@ export function appArgumentsProblem(schema: InputSchema | null, args: unknown): 
   const error = validate.errors?.[0];
   if (error === undefined) return 'the arguments do not match the input schema';
   const where = error.instancePath === '' ? 'the arguments' : error.instancePath.slice(1).replaceAll('/', '.');
-  return `${where} ${error.message ?? 'do not match the input schema'}`;
+  return `${where} ${error.message ?? 'do not match the input schema'} (input schema ${error.schemaPath})`;
 }

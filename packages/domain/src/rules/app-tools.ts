@@ -34,3 +34,39 @@ export function appTools(apps: readonly LiveApp[]): AppTool[] {
     return { name: `show_${owner}${component}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
   });
 }
+
+/** What a `show_…` name a client calls is among the member's apps now. */
+export type AppToolLookup =
+  | { readonly kind: 'current'; readonly tool: AppTool }
+  /** The app's tool of an earlier (or later) release: the client listed tools before a publish. */
+  | { readonly kind: 'outdated'; readonly current: AppTool }
+  /** The app is there, but its environment serves no release, so there is nothing to show. */
+  | { readonly kind: 'unreleased'; readonly live: LiveApp }
+  | { readonly kind: 'unknown' };
+
+const VERSIONED = /^(show_.+)_v\d+$/;
+
+/** The name without its `_v<version>`: the part that stays the same across releases. */
+const baseOf = (name: string): string | null => VERSIONED.exec(name)?.[1] ?? null;
+
+/**
+ * Finds a called tool name among the member's apps. A name of another release, or of an app
+ * whose environment has no release any more, is told apart from a name that was never there, so
+ * the caller learns what to call instead.
+ */
+export function lookUpAppTool(apps: readonly LiveApp[], name: string): AppToolLookup {
+  const tools = appTools(apps);
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (tool !== undefined) return { kind: 'current', tool };
+  const base = baseOf(name);
+  if (base === null) return { kind: 'unknown' };
+  const current = tools.find((candidate) => baseOf(candidate.name) === base);
+  if (current !== undefined) return { kind: 'outdated', current };
+  // An app without a release has no tool, hence no name to compare: either form it would take.
+  const unreleased = apps.find((live) => {
+    if (live.release !== null) return false;
+    const component = slug(live.app.componentName, 48);
+    return base === `show_${component}` || base === `show_${slug(live.organizationName, 40)}_${component}`;
+  });
+  return unreleased === undefined ? { kind: 'unknown' } : { kind: 'unreleased', live: unreleased };
+}
