@@ -1,3 +1,4 @@
+import { APP_TOOL_PREFIX } from '@cp/domain';
 import { z } from 'zod';
 import { Scope, SUPPORTED_SCOPES } from '../src/auth/scopes.js';
 import { defineTool } from '../src/tools/define.js';
@@ -47,5 +48,9 @@ describe('the registry', () => {
 
   test('names are unique, so toolsByName holds every tool', () => {
     expect(toolsByName.size).toBe(TOOLS.length);
+  });
+
+  test.each(everyTool)('%s is not named as an app tool (show_…), which the gate and the server take for one of the caller\'s apps', (name) => {
+    expect(name.startsWith(APP_TOOL_PREFIX)).toBe(false);
   });
 });

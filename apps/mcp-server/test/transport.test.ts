@@ -199,6 +199,7 @@ describe('with a token', () => {
     expect(json.result.protocolVersion).toBe(version);
     expect(json.result.serverInfo).toMatchObject({ name: 'component-tool-server', version: '0.1.0' });
     expect(json.result.capabilities.tools).toBeDefined();
+    expect(json.result.capabilities.resources).toBeDefined();
   });
 
   test('an unsupported Mcp-Protocol-Version header is refused, naming the supported ones', async () => {
@@ -217,7 +218,7 @@ describe('with a token', () => {
   });
 
   test('an unknown method is method-not-found', async () => {
-    const { json } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 4, method: 'resources/list' }, { token });
+    const { json } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 4, method: 'prompts/list' }, { token });
     expect(json.error.code).toBe(-32601);
   });
 
@@ -243,6 +244,9 @@ describe('with a token', () => {
       'change_rollout',
       'promote_rollout',
       'stop_rollout',
+      'get_component_app',
+      'set_component_app',
+      'remove_component_app',
       'get_service_guide',
     ]);
   });

@@ -1,11 +1,8 @@
-import { appArgumentsProblem, findMemberAppTool, type AppTool } from '@cp/domain';
+import { APP_TOOL_PREFIX, appArgumentsProblem, findMemberAppTool, type AppTool } from '@cp/domain';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolError } from '../tools/call.js';
 import type { ToolContext } from '../tools/define.js';
 import { toToolFailure, ToolErrorCode } from '../tools/errors.js';
-
-/** Every app tool's name starts so (rules/app-tools.ts); no tool of the registry does (tools-list test). */
-export const APP_TOOL_PREFIX = 'show_';
 
 /** The one name app tool calls are counted under: a label per app would grow without bound. */
 export const APP_TOOL_METRIC_NAME = 'show_<app>';

@@ -1,3 +1,5 @@
+import { APP_TOOL_PREFIX } from '@cp/domain';
+
 /*
  * Which scope each MCP method and tool needs, checked before the request reaches
  * the MCP server, so a missing scope is an HTTP 403 the client's OAuth machinery
@@ -28,12 +30,16 @@ export interface RpcMessageSummary {
 /**
  * Without a token only `ping` and public tools are answered; everything else
  * (initialize and tools/list included) needs one, so a client runs its OAuth
- * flow once, at connect. An unknown tool needs a token, and the MCP server then
+ * flow once, at connect. A `show_…` name is an app tool's (the caller's apps decide
+ * which exist): mcp:read. Any other unknown tool needs a token, and the MCP server then
  * answers that it does not exist.
  */
 export function requirementOf(message: RpcMessageSummary, tools: ScopedTools): Requirement {
   if (message.method === 'ping') return 'public';
-  if (message.method === 'tools/call' && message.toolName !== undefined) return tools.get(message.toolName)?.scope ?? 'token';
+  if (message.method === 'tools/call' && message.toolName !== undefined) {
+    // An app tool (apps/show-app.ts; no tool of the registry is named so) only shows a released component: it reads, as get_component does.
+    return tools.get(message.toolName)?.scope ?? (message.toolName.startsWith(APP_TOOL_PREFIX) ? Scope.Read : 'token');
+  }
   return 'token';
 }
 

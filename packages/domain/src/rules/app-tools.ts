@@ -17,6 +17,9 @@ const slug = (text: string, max: number): string =>
     .slice(0, max)
     .replace(/_+$/, '') || 'component';
 
+/** Every app tool's name starts so; the MCP server's own tools never do. */
+export const APP_TOOL_PREFIX = 'show_';
+
 export const appResourceUri = (componentId: string, version: number): string => `ui://apps/${componentId}/v${version}.html`;
 
 /**
@@ -31,7 +34,7 @@ export function appTools(apps: readonly LiveApp[]): AppTool[] {
   return released.map((live) => {
     const component = slug(live.app.componentName, 48);
     const owner = count.get(component)! > 1 ? `${slug(live.organizationName, 40)}_` : '';
-    return { name: `show_${owner}${component}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
+    return { name: `${APP_TOOL_PREFIX}${owner}${component}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
   });
 }
 
@@ -66,7 +69,7 @@ export function lookUpAppTool(apps: readonly LiveApp[], name: string): AppToolLo
   const unreleased = apps.find((live) => {
     if (live.release !== null) return false;
     const component = slug(live.app.componentName, 48);
-    return base === `show_${component}` || base === `show_${slug(live.organizationName, 40)}_${component}`;
+    return base === `${APP_TOOL_PREFIX}${component}` || base === `${APP_TOOL_PREFIX}${slug(live.organizationName, 40)}_${component}`;
   });
   return unreleased === undefined ? { kind: 'unknown' } : { kind: 'unreleased', live: unreleased };
 }
