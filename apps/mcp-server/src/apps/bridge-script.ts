@@ -21,6 +21,7 @@
  *   itself: from then on its heights are sent, rounded, and measuring stops.
  * - `ui/resource-teardown` is answered with `{}`, `ping` with `{}`, other requests with
  *   "method not found".
+ * - Not framed (opened by itself), it sends and accepts nothing; the globals still exist.
  */
 
 /** What the resource tells its bridge: the app's title (for messages) and its action → tool map. */
@@ -49,9 +50,11 @@ const BRIDGE = `(function (config) {
   var queued = false;
   var lastHeight = -1;
   var measuring = true;
+  // Opened by itself (no host frames it), it would talk to itself: it stays silent instead.
+  var framed = host !== window;
   var post = function (message) {
     message.jsonrpc = '2.0';
-    host.postMessage(message, '*');
+    if (framed) host.postMessage(message, '*');
   };
   var send = function (message) {
     if (ready) post(message);
@@ -157,7 +160,7 @@ const BRIDGE = `(function (config) {
 
   window.addEventListener('message', function (event) {
     var message = event.data;
-    if (event.source !== host || !message || typeof message !== 'object' || message.jsonrpc !== '2.0') return;
+    if (!framed || event.source !== host || !message || typeof message !== 'object' || message.jsonrpc !== '2.0') return;
     var params = message.params || {};
     if (message.method === undefined) {
       if (message.id !== initId || ready) return;
