@@ -9,7 +9,12 @@ import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
 import { anUploadedComponent, aUser } from './builders.js';
 
 /** The lookup of a called `show_…` name, and the read of an app's version (docs/mcp-apps.md, section 2). */
-const live = (componentName: string, organizationName: string, version: number | null, componentId = componentName): LiveApp => ({
+const live = (
+  componentName: string,
+  organizationName: string,
+  version: number | null,
+  componentId = componentName,
+): LiveApp => ({
   app: {
     componentId,
     componentName,
@@ -28,52 +33,100 @@ const live = (componentName: string, organizationName: string, version: number |
 });
 
 describe('lookUpAppTool', () => {
-  const apps = [live('Price tag', 'Acme', 3), live('Banner', 'Acme', null), live('Hero', 'Acme', 1, 'h1'), live('Hero', 'Other', 2, 'h2')];
+  const apps = [
+    live('Price tag', 'Acme', 3),
+    live('Banner', 'Acme', null),
+    live('Hero', 'Acme', 1, 'h1'),
+    live('Hero', 'Other', 2, 'h2'),
+  ];
 
   test('the current name, and names made unique by the organization', () => {
-    expect(lookUpAppTool(apps, 'show_price_tag_v3')).toMatchObject({ kind: 'current', tool: { name: 'show_price_tag_v3' } });
-    expect(lookUpAppTool(apps, 'show_other_hero_v2')).toMatchObject({ kind: 'current', tool: { live: { app: { componentId: 'h2' } } } });
+    expect(lookUpAppTool(apps, 'show_price_tag_v3')).toMatchObject({
+      kind: 'current',
+      tool: { name: 'show_price_tag_v3' },
+    });
+    expect(lookUpAppTool(apps, 'show_other_hero_v2')).toMatchObject({
+      kind: 'current',
+      tool: { live: { app: { componentId: 'h2' } } },
+    });
   });
 
   test("another release's name answers the current tool", () => {
-    expect(lookUpAppTool(apps, 'show_price_tag_v2')).toMatchObject({ kind: 'outdated', current: { name: 'show_price_tag_v3' } });
+    expect(lookUpAppTool(apps, 'show_price_tag_v2')).toMatchObject({
+      kind: 'outdated',
+      current: { name: 'show_price_tag_v3' },
+    });
   });
 
   test('an app without a release, under either form of its name', () => {
-    expect(lookUpAppTool(apps, 'show_banner_v4')).toMatchObject({ kind: 'unreleased', live: { app: { componentName: 'Banner' } } });
+    expect(lookUpAppTool(apps, 'show_banner_v4')).toMatchObject({
+      kind: 'unreleased',
+      live: { app: { componentName: 'Banner' } },
+    });
     expect(lookUpAppTool(apps, 'show_acme_banner_v4')).toMatchObject({ kind: 'unreleased' });
   });
 
   test('anything else is unknown', () => {
-    for (const name of ['show_nothing_v1', 'show_price_tag', 'price_tag_v3', 'show__v1']) expect(lookUpAppTool(apps, name)).toEqual({ kind: 'unknown' });
+    for (const name of ['show_nothing_v1', 'show_price_tag', 'price_tag_v3', 'show__v1'])
+      expect(lookUpAppTool(apps, name)).toEqual({ kind: 'unknown' });
   });
 });
 
 test("appArgumentsProblem names where in the arguments and the schema's rule", () => {
-  const schema = { type: 'object', properties: { item: { type: 'object', properties: { price: { type: 'number' } } } } };
-  expect(appArgumentsProblem(schema, { item: { price: 'x' } })).toBe('item.price must be number (input schema #/properties/item/properties/price/type)');
+  const schema = {
+    type: 'object',
+    properties: { item: { type: 'object', properties: { price: { type: 'number' } } } },
+  };
+  expect(appArgumentsProblem(schema, { item: { price: 'x' } })).toBe(
+    'item.price must be number (input schema #/properties/item/properties/price/type)',
+  );
   expect(appArgumentsProblem(schema, [])).toBe('the arguments must be an object');
   expect(appArgumentsProblem(null, { anything: 1 })).toBeNull();
 });
 
 describe('getAppVersion', () => {
-  test("a member reads any version of an app; a stranger, a component that is no app and an unknown version are all not found", async () => {
+  test('a member reads any version of an app; a stranger, a component that is no app and an unknown version are all not found', async () => {
     const { deps, objects } = inMemoryDeps();
     const owner = await aUser(deps);
     const stranger = await aUser(deps);
-    const first = await anUploadedComponent(deps, objects, owner.actor, { name: 'Price tag', html: '<p>v1</p>' });
+    const first = await anUploadedComponent(deps, objects, owner.actor, {
+      name: 'Price tag',
+      html: '<p>v1</p>',
+    });
     const { componentId } = first;
-    const second = await anUploadedComponent(deps, objects, owner.actor, { componentId, html: '<p>v2</p>' });
-    const version = (actor: { userId: string }, n: number) => getAppVersion({ actor, componentId, version: n }, deps);
+    const second = await anUploadedComponent(deps, objects, owner.actor, {
+      componentId,
+      html: '<p>v2</p>',
+    });
+    const version = (actor: { userId: string }, n: number) =>
+      getAppVersion({ actor, componentId, version: n }, deps);
     await expect(version(owner.actor, 1)).rejects.toMatchObject({ code: ErrorCode.NotFound });
 
-    await publishVariant({ actor: owner.actor, componentId, environment: 'prod', variantId: second.variantId }, deps);
-    const settings = { environment: 'prod', title: 'Price', description: 'A price.', inputSchema: null, actionTools: {} };
+    await publishVariant(
+      { actor: owner.actor, componentId, environment: 'prod', variantId: second.variantId },
+      deps,
+    );
+    const settings = {
+      environment: 'prod',
+      title: 'Price',
+      description: 'A price.',
+      inputSchema: null,
+      actionTools: {},
+    };
     await saveComponentApp({ actor: owner.actor, componentId, settings }, deps);
     const read = await version(owner.actor, 1);
-    expect([read.variant.id, new TextDecoder().decode(read.content), read.app.title]).toEqual([first.variantId, '<p>v1</p>', 'Price']);
+    expect([read.variant.id, new TextDecoder().decode(read.content), read.app.title]).toEqual([
+      first.variantId,
+      '<p>v1</p>',
+      'Price',
+    ]);
     expect((await version(owner.actor, 2)).variant.id).toBe(second.variantId);
-    for (const [actor, n] of [[stranger.actor, 2], [owner.actor, 3], [owner.actor, 0], [owner.actor, 1.5]] as const) {
+    for (const [actor, n] of [
+      [stranger.actor, 2],
+      [owner.actor, 3],
+      [owner.actor, 0],
+      [owner.actor, 1.5],
+    ] as const) {
       await expect(version(actor, n)).rejects.toMatchObject({ code: ErrorCode.NotFound });
     }
   });

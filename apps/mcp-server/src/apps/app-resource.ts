@@ -1,5 +1,15 @@
-import { getAppVersion, isDomainError, ErrorCode as DomainErrorCode, listMemberAppTools, type AppTool } from '@cp/domain';
-import { ErrorCode, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import {
+  getAppVersion,
+  isDomainError,
+  ErrorCode as DomainErrorCode,
+  listMemberAppTools,
+  type AppTool,
+} from '@cp/domain';
+import {
+  ErrorCode,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../tools/define.js';
 import { bridgeScript } from './bridge-script.js';
 import { withHeadScript } from './inject-bridge.js';
@@ -28,12 +38,21 @@ export function parseAppUri(uri: string): { componentId: string; version: number
  * for one the caller may not read (a stranger's, no longer an app, no such version), so the
  * answer is the unknown URI's and ids never leak.
  */
-export async function readAppResource(uri: string, ctx: ToolContext): Promise<ReadResourceResult | null> {
+export async function readAppResource(
+  uri: string,
+  ctx: ToolContext,
+): Promise<ReadResourceResult | null> {
   const parts = parseAppUri(uri);
   if (parts === null || ctx.principal === null) return null;
   try {
-    const { app, content } = await getAppVersion({ actor: { userId: ctx.principal.userId }, ...parts }, ctx.domain);
-    const html = withHeadScript(new TextDecoder().decode(content), bridgeScript({ title: app.title, actionTools: app.actionTools }));
+    const { app, content } = await getAppVersion(
+      { actor: { userId: ctx.principal.userId }, ...parts },
+      ctx.domain,
+    );
+    const html = withHeadScript(
+      new TextDecoder().decode(content),
+      bridgeScript({ title: app.title, actionTools: app.actionTools }),
+    );
     return { contents: [{ uri, mimeType: APP_MIME_TYPE, text: html, _meta: APP_RESOURCE_META }] };
   } catch (error) {
     if (isDomainError(error) && error.code === DomainErrorCode.NotFound) return null;
@@ -53,7 +72,9 @@ const resourceOf = ({ name, resourceUri, live }: AppTool): Resource => ({
 /** The views of the caller's app tools, their current releases (one query). */
 export async function listAppResources(ctx: ToolContext): Promise<Resource[]> {
   if (ctx.principal === null) return [];
-  return (await listMemberAppTools({ actor: { userId: ctx.principal.userId } }, ctx.domain)).map(resourceOf);
+  return (await listMemberAppTools({ actor: { userId: ctx.principal.userId } }, ctx.domain)).map(
+    resourceOf,
+  );
 }
 
 /** Characters of the asked URI quoted back, and URIs named in the answer. */
@@ -65,8 +86,16 @@ const URIS_NAMED = 20;
  * the URIs that are. A plain error with a code: McpError would prefix "MCP error -32602:".
  */
 export function unknownResource(uri: string, known: readonly string[]): Error {
-  const named = known.length === 0 ? 'none' : known.slice(0, URIS_NAMED).join(', ') + (known.length > URIS_NAMED ? ', …' : '');
-  return Object.assign(new Error(`Unknown resource "${uri.slice(0, URI_CHARS)}". The resources you can read: ${named} (resources/list lists them).`), {
-    code: ErrorCode.InvalidParams,
-  });
+  const named =
+    known.length === 0
+      ? 'none'
+      : known.slice(0, URIS_NAMED).join(', ') + (known.length > URIS_NAMED ? ', …' : '');
+  return Object.assign(
+    new Error(
+      `Unknown resource "${uri.slice(0, URI_CHARS)}". The resources you can read: ${named} (resources/list lists them).`,
+    ),
+    {
+      code: ErrorCode.InvalidParams,
+    },
+  );
 }

@@ -3,7 +3,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../tools/define.js';
 
 /** What every app tool's description ends with, so the model knows calling it shows something. */
-export const SHOWS_IN_CONVERSATION = 'Calling it shows the component in the conversation, with the arguments as its data.';
+export const SHOWS_IN_CONVERSATION =
+  'Calling it shows the component in the conversation, with the arguments as its data.';
 
 /**
  * One app tool as tools/list shows it: read-only (it only shows), its view linked both ways
@@ -14,9 +15,15 @@ export function appToolEntry({ name, resourceUri, live }: AppTool): Tool {
   return {
     name,
     title: app.title,
-    description: `${app.description} ${SHOWS_IN_CONVERSATION}`,
+    description: `${app.description}${/[.!?]$/.test(app.description) ? '' : '.'} ${SHOWS_IN_CONVERSATION}`,
     inputSchema: (app.inputSchema ?? { type: 'object' }) as Tool['inputSchema'],
-    annotations: { title: app.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: app.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     _meta: { ui: { resourceUri }, 'ui/resourceUri': resourceUri },
   };
 }

@@ -1,10 +1,18 @@
-import { defaultTreeAdapter as tree, html as spec, parse, serialize, type DefaultTreeAdapterMap } from 'parse5';
+import {
+  defaultTreeAdapter as tree,
+  html as spec,
+  parse,
+  serialize,
+  type DefaultTreeAdapterMap,
+} from 'parse5';
 
 type Element = DefaultTreeAdapterMap['element'];
 type Parent = DefaultTreeAdapterMap['parentNode'];
 
 const childElement = (parent: Parent, tagName: string): Element =>
-  parent.childNodes.find((node): node is Element => tree.isElementNode(node) && node.tagName === tagName)!;
+  parent.childNodes.find(
+    (node): node is Element => tree.isElementNode(node) && node.tagName === tagName,
+  )!;
 
 /**
  * The component's HTML with `script` as the first script of its `<head>`, so it runs before
@@ -19,7 +27,9 @@ export function withHeadScript(componentHtml: string, script: string): string {
   const head = childElement(childElement(document, 'html'), 'head');
   const element = tree.createElement('script', spec.NS.HTML, []);
   tree.insertText(element, script);
-  const before = head.childNodes.find((node) => tree.isElementNode(node) && node.tagName !== 'meta');
+  const before = head.childNodes.find(
+    (node) => tree.isElementNode(node) && node.tagName !== 'meta',
+  );
   if (before === undefined) tree.appendChild(head, element);
   else tree.insertBefore(head, element, before);
   return serialize(document);

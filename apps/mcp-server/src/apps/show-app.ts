@@ -28,7 +28,10 @@ function shown(tool: AppTool, data: Record<string, unknown>): CallToolResult {
   const text =
     `Shown in the conversation: "${app.title}", the component ${app.componentName} (${app.componentId}) at version ${release.version}, ` +
     `as released to ${app.environmentName}, with the data ${quoted(data)}.`;
-  return { content: [{ type: 'text', text }], structuredContent: { success: true, app: summary, data } };
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: { success: true, app: summary, data },
+  };
 }
 
 /**
@@ -37,16 +40,27 @@ function shown(tool: AppTool, data: Record<string, unknown>): CallToolResult {
  * caller's apps now, so a call between a publish and the client's next tools/list learns the
  * current name instead of showing a release that is gone.
  */
-export async function callAppTool(name: string, rawArgs: Record<string, unknown> | undefined, ctx: ToolContext): Promise<CallToolResult | null> {
+export async function callAppTool(
+  name: string,
+  rawArgs: Record<string, unknown> | undefined,
+  ctx: ToolContext,
+): Promise<CallToolResult | null> {
   if (!name.startsWith(APP_TOOL_PREFIX) || ctx.principal === null) return null;
   try {
-    const found = await findMemberAppTool({ actor: { userId: ctx.principal.userId }, name }, ctx.domain);
+    const found = await findMemberAppTool(
+      { actor: { userId: ctx.principal.userId }, name },
+      ctx.domain,
+    );
     const shownName = name.slice(0, 100);
     switch (found.kind) {
       case 'current': {
         const args = rawArgs ?? {};
         const problem = appArgumentsProblem(found.tool.live.app.inputSchema, args);
-        if (problem !== null) return toolError(ToolErrorCode.InvalidInput, `Invalid arguments for ${name}: ${problem}. Call it again with arguments that match its inputSchema (tools/list).`);
+        if (problem !== null)
+          return toolError(
+            ToolErrorCode.InvalidInput,
+            `Invalid arguments for ${name}: ${problem}. Call it again with arguments that match its inputSchema (tools/list).`,
+          );
         return shown(found.tool, args);
       }
       case 'outdated':
@@ -69,7 +83,10 @@ export async function callAppTool(name: string, rawArgs: Record<string, unknown>
     }
   } catch (error) {
     const failure = toToolFailure(error, ctx.requestId);
-    ctx.log[failure.kind === 'unexpected' ? 'error' : 'warn']({ err: error, tool: APP_TOOL_METRIC_NAME }, 'app tool failed');
+    ctx.log[failure.kind === 'unexpected' ? 'error' : 'warn'](
+      { err: error, tool: APP_TOOL_METRIC_NAME },
+      'app tool failed',
+    );
     return toolError(failure.code, failure.message);
   }
 }

@@ -9,11 +9,15 @@ import { isoTime } from './define.js';
  */
 export const appTitle = z
   .string({ error: 'title must be a string.' })
-  .describe(`For people: the host shows it as the tool's title (at most ${L.titleChars} characters).`);
+  .describe(
+    `For people: the host shows it as the tool's title (at most ${L.titleChars} characters).`,
+  );
 
 export const appDescription = z
   .string({ error: 'description must be a string.' })
-  .describe(`For the model: when to show this component and what its arguments mean (at most ${L.descriptionChars} characters).`);
+  .describe(
+    `For the model: when to show this component and what its arguments mean (at most ${L.descriptionChars} characters).`,
+  );
 
 export const appInputSchema = z
   .record(z.string(), z.unknown(), { error: 'inputSchema must be a JSON Schema object.' })
@@ -23,7 +27,9 @@ export const appInputSchema = z
   );
 
 export const appActionTools = z
-  .record(z.string(), z.string({ error: 'each actionTools value must be a tool name.' }), { error: 'actionTools must be an object mapping an action to a tool name.' })
+  .record(z.string(), z.string({ error: 'each actionTools value must be a tool name.' }), {
+    error: 'actionTools must be an object mapping an action to a tool name.',
+  })
   .describe(
     `Which of the component's actions (cpSend) call a tool of this server, with the payload as arguments, for example {"release":"publish_component"} (at most ${L.actionTools}). ` +
       'Every other action is reported to the conversation as a message.',
@@ -40,7 +46,9 @@ export const appShape = z.object({
   tool: z
     .object({ name: z.string(), resourceUri: z.string(), version: z.int() })
     .nullable()
-    .describe("The tool your tools/list shows for it now, named for the release; null while the environment has no release."),
+    .describe(
+      'The tool your tools/list shows for it now, named for the release; null while the environment has no release.',
+    ),
 });
 
 export function toApp(app: ComponentApp, tool: AppTool | undefined): z.infer<typeof appShape> {
@@ -52,6 +60,9 @@ export function toApp(app: ComponentApp, tool: AppTool | undefined): z.infer<typ
     actionTools: { ...app.actionTools },
     updatedBy: app.updatedBy,
     updatedAt: isoTime(app.updatedAt),
-    tool: tool === undefined ? null : { name: tool.name, resourceUri: tool.resourceUri, version: tool.live.release.version },
+    tool:
+      tool === undefined
+        ? null
+        : { name: tool.name, resourceUri: tool.resourceUri, version: tool.live.release.version },
   };
 }

@@ -13,7 +13,12 @@ export const getComponentApp = defineTool({
     'its description for the model, its input schema, its action → tool mappings, and the tool (show_<component>_v<version>) your tools/list shows for it. ' +
     'Next: set_component_app to offer or change it, remove_component_app to stop.',
   scope: Scope.Read,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   input: z.strictObject({ componentId }),
   output: z.object({
     message: z.string().describe('The answer in words.'),
@@ -25,12 +30,15 @@ export const getComponentApp = defineTool({
     const app = await getComponentAppUseCase({ actor, componentId: args.componentId }, ctx.domain);
     if (app === null) {
       return {
-        message: 'This component is not an app: no assistant lists a tool for it. An owner or admin offers it with set_component_app.',
+        message:
+          'This component is not an app: no assistant lists a tool for it. An owner or admin offers it with set_component_app.',
         componentId: args.componentId,
         app: null,
       };
     }
-    const tool = (await listMemberAppTools({ actor }, ctx.domain)).find((candidate) => candidate.live.app.componentId === app.componentId);
+    const tool = (await listMemberAppTools({ actor }, ctx.domain)).find(
+      (candidate) => candidate.live.app.componentId === app.componentId,
+    );
     return {
       message:
         tool === undefined

@@ -1,7 +1,14 @@
 import { listMemberAppTools, saveComponentApp } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { appActionTools, appDescription, appInputSchema, appShape, appTitle, toApp } from './app-shapes.js';
+import {
+  appActionTools,
+  appDescription,
+  appInputSchema,
+  appShape,
+  appTitle,
+  toApp,
+} from './app-shapes.js';
 import { actorOf, defineTool } from './define.js';
 import { componentId, environmentName } from './params.js';
 
@@ -11,13 +18,20 @@ export const setComponentApp = defineTool({
   description:
     'Offers a component as an app in AI assistants, or changes how (replacing every setting): every member of its organization then finds ' +
     'a tool show_<component>_v<version> in tools/list that shows the release of "environment" in the conversation, with the model\'s arguments ' +
-    'as the component\'s data (cpReceive). The environment must have a release (CONFLICT otherwise: publish_component first). ' +
+    "as the component's data (cpReceive). The environment must have a release (CONFLICT otherwise: publish_component first). " +
     'Owners and admins only (FORBIDDEN otherwise). An invalid inputSchema or action name answers INVALID_INPUT naming the field.',
   scope: Scope.Write,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   input: z.strictObject({
     componentId,
-    environment: environmentName.describe('The environment whose release the app shows, for example "prod".'),
+    environment: environmentName.describe(
+      'The environment whose release the app shows, for example "prod".',
+    ),
     title: appTitle,
     description: appDescription,
     inputSchema: appInputSchema.optional(),
@@ -45,7 +59,9 @@ export const setComponentApp = defineTool({
       },
       ctx.domain,
     );
-    const tool = (await listMemberAppTools({ actor }, ctx.domain)).find((candidate) => candidate.live.app.componentId === app.componentId);
+    const tool = (await listMemberAppTools({ actor }, ctx.domain)).find(
+      (candidate) => candidate.live.app.componentId === app.componentId,
+    );
     return {
       message: `Saved: "${app.title}" shows the release of ${app.environmentName}${tool === undefined ? '' : ` as the tool ${tool.name}`}.`,
       componentId: app.componentId,

@@ -19,9 +19,14 @@ export async function getAppVersion(
   const component = await loadAccessibleComponent(input.actor, input.componentId, deps);
   const app = await deps.repos.apps.find(component.id);
   if (app === null) throw notFound('App of component', component.id);
-  const [variant] = Number.isSafeInteger(input.version) && input.version > 0
-    ? await deps.repos.variants.listForComponent(component.id, { limit: 1, beforeSequence: input.version + 1 })
-    : [];
-  if (variant === undefined || variant.sequence !== input.version) throw notFound('Version', `${component.id} v${input.version}`);
+  const [variant] =
+    Number.isSafeInteger(input.version) && input.version > 0
+      ? await deps.repos.variants.listForComponent(component.id, {
+          limit: 1,
+          beforeSequence: input.version + 1,
+        })
+      : [];
+  if (variant === undefined || variant.sequence !== input.version)
+    throw notFound('Version', `${component.id} v${input.version}`);
   return { app, variant, content: await deps.objects.read(variant.objectKey) };
 }
