@@ -58,12 +58,16 @@ describe('lookUpAppTool', () => {
     });
   });
 
-  test('an app without a release, under either form of its name', () => {
+  test('an app without a release, under any name it would take', () => {
     expect(lookUpAppTool(apps, 'show_banner_v4')).toMatchObject({
       kind: 'unreleased',
       live: { app: { componentName: 'Banner' } },
     });
-    expect(lookUpAppTool(apps, 'show_acme_banner_v4')).toMatchObject({ kind: 'unreleased' });
+    const twoBanners = [live('Banner', 'Acme', null, 'b1'), live('Banner', 'Other', null, 'b2')];
+    expect(lookUpAppTool(twoBanners, 'show_other_banner_v2')).toMatchObject({
+      kind: 'unreleased',
+      live: { app: { componentId: 'b2' } },
+    });
   });
 
   test('anything else is unknown', () => {

@@ -52,6 +52,15 @@ const VERSIONED = /^(show_.+)_v\d+$/;
 /** The name without its `_v<version>`: the part that stays the same across releases. */
 const baseOf = (name: string): string | null => VERSIONED.exec(name)?.[1] ?? null;
 
+/** What an app without a release would be named: alone, or among the member's other apps. */
+function namesWithoutRelease(apps: readonly LiveApp[], live: LiveApp): string[] {
+  const placeholder = { variantId: '', version: 0 };
+  const asReleased = (other: LiveApp): LiveApp => (other.release === null ? { ...other, release: placeholder } : other);
+  const alone = appTools([asReleased(live)]);
+  const among = appTools(apps.map(asReleased)).filter((tool) => tool.live.app.componentId === live.app.componentId);
+  return [...alone, ...among].map((tool) => baseOf(tool.name)!);
+}
+
 /**
  * Finds a called tool name among the member's apps. A name of another release, or of an app
  * whose environment has no release any more, is told apart from a name that was never there, so
@@ -65,11 +74,7 @@ export function lookUpAppTool(apps: readonly LiveApp[], name: string): AppToolLo
   if (base === null) return { kind: 'unknown' };
   const current = tools.find((candidate) => baseOf(candidate.name) === base);
   if (current !== undefined) return { kind: 'outdated', current };
-  // An app without a release has no tool, hence no name to compare: either form it would take.
-  const unreleased = apps.find((live) => {
-    if (live.release !== null) return false;
-    const component = slug(live.app.componentName, 48);
-    return base === `${APP_TOOL_PREFIX}${component}` || base === `${APP_TOOL_PREFIX}${slug(live.organizationName, 40)}_${component}`;
-  });
+  // An app without a release has no tool, hence no name to compare: any name it would take.
+  const unreleased = apps.find((live) => live.release === null && namesWithoutRelease(apps, live).includes(base));
   return unreleased === undefined ? { kind: 'unknown' } : { kind: 'unreleased', live: unreleased };
 }
