@@ -17,9 +17,6 @@ const slug = (text: string, max: number): string =>
     .slice(0, max)
     .replace(/_+$/, '') || 'component';
 
-/** Every app tool's name starts so; the MCP server's own tools never do. */
-export const APP_TOOL_PREFIX = 'show_';
-
 export const appResourceUri = (componentId: string, version: number): string => `ui://apps/${componentId}/v${version}.html`;
 
 /**
@@ -34,9 +31,12 @@ export function appTools(apps: readonly LiveApp[]): AppTool[] {
   return released.map((live) => {
     const component = slug(live.app.componentName, 48);
     const owner = count.get(component)! > 1 ? `${slug(live.organizationName, 40)}_` : '';
-    return { name: `${APP_TOOL_PREFIX}${owner}${component}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
+    return { name: `show_${owner}${component}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
   });
 }
+
+/** Every app tool's name starts so (appTools); the MCP server's own tools never do. */
+export const APP_TOOL_PREFIX = 'show_';
 
 /** What a `show_…` name a client calls is among the member's apps now. */
 export type AppToolLookup =
