@@ -7,8 +7,11 @@ import { componentId, environmentName } from './params.js';
 const versionShape = z.object({ variantId: z.string(), sequence: z.int() });
 const versionOf = (variant: Variant | null) => (variant ? { variantId: variant.id, sequence: variant.sequence } : null);
 
-/** The history the choices are computed from: the dashboard's latest pages would show no more. */
-const PAGE_SIZES = { variants: 20, releaseEvents: 20 } as const;
+/**
+ * The release history the choices look through is the dashboard's (COMPONENT_PAGE_SIZES), so both find
+ * the same event behind a release; the variants page does not change them (older ones are read).
+ */
+const PAGE_SIZES = { variants: 20, releaseEvents: 50 } as const;
 
 /**
  * What the preview view's buttons act on (docs/mcp-apps.md, section 1): the same choices as the
