@@ -3,6 +3,7 @@ import { aComponent, aMemberOf, aVariant } from '@cp/db/testing';
 import { publishVariant, type Component, type User, type Variant } from '@cp/domain';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { defaultTreeAdapter as tree, parse, type DefaultTreeAdapterMap } from 'parse5';
+import { PREVIEW_VIEW_URI } from '../src/views/preview-view.js';
 import { createTestDomain, type TestDomain } from './support/domain.js';
 import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harness.js';
 
@@ -222,7 +223,12 @@ test("resources/read of the view: the version's HTML with the bridge as the firs
   expect(view).toMatchObject({
     uri: viewUri(1),
     mimeType: 'text/html;profile=mcp-app',
-    _meta: { ui: { prefersBorder: true, csp: {} } },
+    _meta: {
+      ui: {
+        prefersBorder: true,
+        csp: { connectDomains: [], resourceDomains: [], frameDomains: [] },
+      },
+    },
   });
   const scripts = elements(parse(view.text)).filter((element) => element.tagName === 'script');
   expect(
@@ -250,14 +256,12 @@ test("another organization's token, an unknown version and a malformed URI all a
   };
   const strangerToken = await h.tokenFor(stranger);
   const other = `ui://apps/${crypto.randomUUID()}/v1.html`;
-  expect(await unknown(strangerToken, viewUri(1))).toBe(
-    `Unknown resource "${viewUri(1)}". The resources you can read: none (resources/list lists them).`,
-  );
-  expect(await unknown(strangerToken, other)).toBe(
-    `Unknown resource "${other}". The resources you can read: none (resources/list lists them).`,
-  );
+  const answer = (uri: string, known: string) =>
+    `Unknown resource "${uri}". Resources of this server: ${known}. Call resources/list, or take the URI from a tool's _meta.ui.resourceUri in tools/list.`;
+  expect(await unknown(strangerToken, viewUri(1))).toBe(answer(viewUri(1), PREVIEW_VIEW_URI));
+  expect(await unknown(strangerToken, other)).toBe(answer(other, PREVIEW_VIEW_URI));
   expect(await unknown(memberToken, viewUri(9))).toBe(
-    `Unknown resource "${viewUri(9)}". The resources you can read: ${viewUri(1)} (resources/list lists them).`,
+    answer(viewUri(9), `${PREVIEW_VIEW_URI}, ${viewUri(1)}`),
   );
   expect(await unknown(memberToken, 'ui://apps/x/v0.html')).toMatch(/^Unknown resource/);
 });

@@ -236,6 +236,7 @@ describe('with a token', () => {
       'upload_component',
       'confirm_upload',
       'publish_component',
+      'get_release_choices',
       'get_experience',
       'set_experience',
       'publish_experience',

@@ -4,16 +4,17 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { listAppResources, readAppResource, unknownResource } from '../apps/app-resource.js';
 import { listAppTools } from '../apps/app-tools-listing.js';
 import { APP_TOOL_METRIC_NAME, callAppTool } from '../apps/show-app.js';
 import { runTool } from '../tools/call.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
+import { findUiResource, listEntryOf, listUiResources, readResult, unknownUriMessage, type UiResources } from '../views/ui-resources.js';
 
 export const SERVER_NAME = 'component-tool-server';
 
@@ -26,6 +27,8 @@ export interface McpServerSetup {
   readonly version: string;
   readonly listing: readonly Tool[];
   readonly tools: ReadonlyMap<string, ToolDefinition>;
+  /** The `ui://` views of MCP Apps (views/ui-resources.ts). */
+  readonly resources: UiResources;
   /** Shared: the SDK would otherwise compile a new Ajv per request. */
   readonly validator: jsonSchemaValidator;
   /** Told of every tool result (metrics); app tools all count under one name. */
@@ -41,7 +44,7 @@ export interface McpServerSetup {
 export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server {
   const server = new Server(
     { name: SERVER_NAME, title: 'Component tool server', version: setup.version },
-    { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: setup.validator },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: setup.validator },
   );
   // The static listing, then the caller's apps (docs/mcp-apps.md, section 2).
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...setup.listing, ...(await listAppTools(ctx))] }));
@@ -49,27 +52,28 @@ export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server
     const tool = setup.tools.get(request.params.name);
     if (tool === undefined) {
       const shown = await callAppTool(request.params.name, request.params.arguments, ctx);
-      if (shown !== null) {
-        setup.onToolResult?.({ name: APP_TOOL_METRIC_NAME }, shown.isError !== true);
-        return shown;
-      }
-      // A plain error with a JSON-RPC code: McpError would prefix "MCP error -32602:" to the message.
-      throw Object.assign(new Error(`Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`), {
-        code: ErrorCode.InvalidParams,
-      });
+      if (shown === null) throw invalidParams(`Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`);
+      setup.onToolResult?.({ name: APP_TOOL_METRIC_NAME }, shown.isError !== true);
+      return shown;
     }
     const result = await runTool(tool, request.params.arguments, ctx);
     setup.onToolResult?.(tool, result.isError !== true);
     return result;
   });
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await listAppResources(ctx) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await listUiResources(setup.resources, ctx)).map(listEntryOf),
+  }));
+  // Hosts ask for templates once they see the resources capability; every URI is listed instead.
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const { uri } = request.params;
-    const app = await readAppResource(uri, ctx);
-    if (app !== null) return app;
-    throw unknownResource(uri, (await listAppResources(ctx)).map((resource) => resource.uri));
+    const resource = await findUiResource(setup.resources, request.params.uri, ctx);
+    if (resource === null) throw invalidParams(unknownUriMessage(request.params.uri, await listUiResources(setup.resources, ctx)));
+    return readResult(resource, ctx);
   });
   return server;
 }
+
+/** A plain error with a JSON-RPC code: McpError would prefix "MCP error -32602:" to the message. */
+const invalidParams = (message: string): Error => Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 
 export type { StreamableHTTPServerTransport };
