@@ -189,7 +189,8 @@ test('calling it with a read-only token answers in words and with the data; argu
     data: { price: '12.90 EUR' },
   });
   expect(shown.content![0]!.text).toBe(
-    `Shown in the conversation: "Price tag", the component Price tag (${component.id}) at version 1, as released to prod, with the data {"price":"12.90 EUR"}.`,
+    `"Price tag": the component Price tag (${component.id}) at version 1, as released to prod, with the data {"price":"12.90 EUR"}. ` +
+      'Clients that render MCP Apps show it in the conversation.',
   );
   const wrong = refusal(await call(asMember, 'show_price_tag_v1', { price: 12 }));
   expect(wrong.code).toBe('INVALID_INPUT');

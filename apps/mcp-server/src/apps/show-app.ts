@@ -26,8 +26,9 @@ function shown(tool: AppTool, data: Record<string, unknown>): CallToolResult {
     title: app.title,
   };
   const text =
-    `Shown in the conversation: "${app.title}", the component ${app.componentName} (${app.componentId}) at version ${release.version}, ` +
-    `as released to ${app.environmentName}, with the data ${quoted(data)}.`;
+    `"${app.title}": the component ${app.componentName} (${app.componentId}) at version ${release.version}, ` +
+    `as released to ${app.environmentName}, with the data ${quoted(data)}. ` +
+    'Clients that render MCP Apps show it in the conversation.';
   return {
     content: [{ type: 'text', text }],
     structuredContent: { success: true, app: summary, data },
