@@ -1,0 +1,126 @@
+import type { Frame } from '@cp/browser-testing';
+import type { OpenedView } from './support/app-host.js';
+import type { RecordedMessage } from './support/host-page.browser.js';
+import { BANNER_HTML, startViewStack, type ViewStack } from './support/view-stack.js';
+
+/*
+ * The preview view in a real web host (docs/mcp-apps.md): the extension's AppBridge on the host
+ * page, the view in the sandbox proxy's inner frame under the CSP of its resource, tool calls over
+ * HTTP to the real server with real tokens, the component from the real delivery API.
+ */
+
+let views: ViewStack;
+let componentId: string;
+let variantId: string;
+
+beforeAll(async () => {
+  views = await startViewStack();
+  ({ componentId, variantId } = await views.aComponent());
+}, 120_000);
+
+afterAll(() => views?.close());
+
+afterEach(() => {
+  // Every frame of every view of the test: no console error, no CSP violation, no protocol warning.
+  expect(views.host.problems.splice(0)).toEqual([]);
+});
+
+/** The component as the host SDK renders it inside the view: its shown isolating frame (the SDK also keeps a hidden warm one). */
+const componentIn = (frame: Frame) => frame.locator('iframe').filter({ visible: true }).contentFrame().locator('.banner h2');
+
+const step = (message: RecordedMessage): string => `${message.direction} ${message.method ?? ('error' in message.message ? 'error' : 'result')}`;
+
+/** The sizes the view reported, once none came for half a second (a view that keeps reporting fails here). */
+async function settledSizes(view: OpenedView): Promise<{ height?: number }[]> {
+  let last = -1;
+  for (let round = 0; round < 20; round += 1) {
+    const sizes = await view.sizes();
+    if (sizes.length === last) return sizes;
+    last = sizes.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the view still reports sizes after 10 s: ${JSON.stringify(await view.sizes())}`);
+}
+
+test('get_component: the view initializes first, shows the component at its size, and answers teardown', async () => {
+  const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token: await views.token() });
+
+  await componentIn(view.frame).waitFor();
+  expect(await componentIn(view.frame).textContent()).toBe('Free shipping over $50');
+  expect(await view.frame.locator('body').innerText()).toContain('Checkout Banner');
+
+  // Nothing but the handshake before `initialized`, from either side.
+  const messages = await view.messages();
+  const initialized = messages.findIndex((message) => message.method === 'ui/notifications/initialized');
+  expect(messages.slice(0, initialized + 1).map(step)).toEqual([
+    'view→host ui/notifications/sandbox-proxy-ready',
+    'host→view ui/notifications/sandbox-resource-ready',
+    'view→host ui/initialize',
+    'host→view result',
+    'view→host ui/notifications/initialized',
+  ]);
+  expect(messages.slice(initialized + 1).filter((message) => message.direction === 'host→view').map(step).slice(0, 2)).toEqual([
+    'host→view ui/notifications/tool-input',
+    'host→view ui/notifications/tool-result',
+  ]);
+
+  // The view grew to hold the component, reported each height once, and the host's frame took the last one.
+  const heights = (await settledSizes(view)).map((size) => size.height);
+  expect(heights.length).toBeGreaterThan(0);
+  expect(heights.every((height, index) => index === 0 || height !== heights[index - 1])).toBe(true);
+  const last = heights[heights.length - 1]!;
+  const frameHeight = await view.page.locator('#view-slot iframe').evaluate((frame) => frame.getBoundingClientRect().height);
+  const viewHeight = await view.frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  expect([frameHeight, viewHeight]).toEqual([last, last]);
+  expect(last).toBeGreaterThan(60);
+
+  expect(await view.teardown()).toEqual({});
+  const teardown = (await view.messages()).filter((message) => message.method === 'ui/resource-teardown' || message.direction === 'view→host');
+  expect(step(teardown[teardown.length - 1]!)).toBe('view→host result');
+});
+
+test('an action from the view is a tool call with the conversation token: refused read-only, done with write', async () => {
+  const releasedTo = async () => {
+    const client = await views.mcp.connect(await views.token());
+    const listed = (await client.callTool({ name: 'list_variants', arguments: { componentId } })).structuredContent as {
+      variants: { variantId: string; environments: string[] }[];
+    };
+    return listed.variants.find((variant) => variant.variantId === variantId)!.environments;
+  };
+  const release = async (scope: string | undefined) => {
+    const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token: await views.token(scope) });
+    await componentIn(view.frame).waitFor();
+    await view.frame.getByRole('button', { name: 'Release to staging' }).click();
+    const status = view.frame.getByRole('status');
+    await status.filter({ hasText: /\S/ }).waitFor();
+    const calls = (await view.messages()).filter((message) => message.method === 'tools/call');
+    expect(calls.map((call) => call.message)).toEqual([
+      expect.objectContaining({ params: { name: 'publish_component', arguments: { componentId, environment: 'staging' } } }),
+    ]);
+    const answer = (await view.messages()).find((message) => message.direction === 'host→view' && message.id === calls[0]!.id && message.method === null);
+    return { status: await status.innerText(), answer: answer!.message };
+  };
+
+  const refused = await release('mcp:read');
+  expect(refused.status).toContain('mcp:write');
+  expect(refused.answer).toHaveProperty('error');
+  expect(await releasedTo()).toEqual([]);
+
+  const done = await release(undefined);
+  expect(done.answer).toHaveProperty('result');
+  expect(await releasedTo()).toEqual(['staging']);
+});
+
+test('a client that ignores the UI gets the whole answer as text', async () => {
+  const client = await views.mcp.connect(await views.token());
+  const result = (await client.callTool({ name: 'get_component', arguments: { componentId } })) as {
+    content: { type: string; text: string }[];
+    structuredContent: unknown;
+  };
+  expect(result.content).toHaveLength(1);
+  expect(result.content[0]!.type).toBe('text');
+  const answer = JSON.parse(result.content[0]!.text) as { component: { name: string }; htmlContent: string };
+  expect(answer).toEqual(result.structuredContent);
+  expect(answer.component.name).toBe('Checkout Banner');
+  expect(answer.htmlContent).toBe(BANNER_HTML);
+});
