@@ -48,6 +48,8 @@ export interface OpenedView {
 
 export interface AppHost {
   readonly servers: HostServers;
+  /** The one page every view opens in (each openView loads the host page again). */
+  readonly page: Page;
   /** Console errors, page errors, CSP violations and the bridge's protocol warnings, from every frame. */
   readonly problems: string[];
   openView(options: OpenViewOptions): Promise<OpenedView>;
@@ -93,6 +95,7 @@ export async function startAppHost(options: {
 
   return {
     servers,
+    page,
     problems,
     async openView({ toolName, args, token, prompt = DEFAULT_PROMPT, theme = 'light' }) {
       conversation = await options.connect(token);
