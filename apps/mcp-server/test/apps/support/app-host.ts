@@ -41,6 +41,8 @@ export interface OpenedView {
   readonly resultSentAt: number;
   messages(): Promise<RecordedMessage[]>;
   links(): Promise<string[]>;
+  /** The view's ui/message requests, as the host received them. */
+  posts(): Promise<unknown[]>;
   sizes(): Promise<{ width?: number; height?: number }[]>;
   /** The host's ui/resource-teardown, resolved with the view's answer. */
   teardown(): Promise<Record<string, unknown>>;
@@ -64,6 +66,13 @@ const REPORT_CSP_VIOLATIONS = `addEventListener('securitypolicyviolation', (even
 });`;
 
 const DEFAULT_PROMPT = 'Show me the component.';
+
+/** The host's look, which a view follows (hostContext.styles). */
+const STYLE_VARIABLES = {
+  light: { '--color-background-primary': '#ffffff', '--color-text-primary': '#1f1f1f', '--color-border-primary': '#d8d5cc' },
+  dark: { '--color-background-primary': '#262624', '--color-text-primary': '#f0eee6', '--color-border-primary': '#4a4944' },
+} as const;
+const FONT_SANS = 'system-ui, sans-serif';
 
 export async function startAppHost(options: {
   browser: Browser;
@@ -118,6 +127,7 @@ export async function startAppHost(options: {
         locale: 'en-US',
         toolInfo: { tool },
         containerDimensions: { width: 688, maxHeight: 2000 },
+        styles: { variables: { ...STYLE_VARIABLES[theme], '--font-sans': FONT_SANS } },
       };
       const opening: ViewOpening = {
         prompt,
@@ -141,6 +151,7 @@ export async function startAppHost(options: {
         resultSentAt,
         messages: () => page.evaluate(() => (window as unknown as WithHost).cpHost.messages),
         links: () => page.evaluate(() => (window as unknown as WithHost).cpHost.links),
+        posts: () => page.evaluate(() => (window as unknown as WithHost).cpHost.posts),
         sizes: () => page.evaluate(() => (window as unknown as WithHost).cpHost.sizes),
         teardown: () => page.evaluate(() => (window as unknown as WithHost).cpHost.teardown()),
       };

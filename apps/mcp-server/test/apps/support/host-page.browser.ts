@@ -37,6 +37,8 @@ export interface ViewOpening {
 export interface HostPageApi {
   readonly messages: RecordedMessage[];
   readonly links: string[];
+  /** What the view posted to the conversation (ui/message): an app's action that maps to no tool. */
+  readonly posts: unknown[];
   readonly sizes: { width?: number; height?: number }[];
   open(opening: ViewOpening): Promise<void>;
   sendToolInput(args: Record<string, unknown>): Promise<void>;
@@ -58,6 +60,7 @@ const idOf = (message: JSONRPCMessage): string | number | null => ('id' in messa
 
 const messages: RecordedMessage[] = [];
 const links: string[] = [];
+const posts: unknown[] = [];
 const sizes: { width?: number; height?: number }[] = [];
 let bridge: AppBridge | undefined;
 
@@ -99,12 +102,16 @@ async function open(opening: ViewOpening): Promise<void> {
   bridge = new AppBridge(
     null,
     { name: 'cp-test-host', version: '1.0.0' },
-    { openLinks: {}, serverTools: {}, logging: {} },
+    { openLinks: {}, serverTools: {}, logging: {}, message: { text: {} } },
     { hostContext: opening.hostContext },
   );
   bridge.oncalltool = (params) => window.cpServerCallTool(params);
   bridge.onopenlink = async ({ url }) => {
     links.push(url);
+    return {};
+  };
+  bridge.onmessage = async (params) => {
+    posts.push(params);
     return {};
   };
   bridge.onsizechange = ({ width, height }) => {
@@ -125,6 +132,7 @@ async function open(opening: ViewOpening): Promise<void> {
 window.cpHost = {
   messages,
   links,
+  posts,
   sizes,
   open,
   sendToolInput: (args) => connected().sendToolInput({ arguments: args }),

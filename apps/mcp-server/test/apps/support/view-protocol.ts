@@ -30,4 +30,6 @@ export interface HostContext {
   readonly locale: string;
   readonly toolInfo: { readonly tool: Tool };
   readonly containerDimensions: { readonly width: number; readonly maxHeight: number };
+  /** The host's style variables (`--color-background-primary`, `--font-sans`, ...). */
+  readonly styles: { readonly variables: Readonly<Record<string, string>> };
 }
