@@ -47,7 +47,7 @@ export interface ComponentApp extends Omit<AppSettings, 'environment'> {
 /** An app with what its environment serves now: the tool and resource names carry `version`. */
 export interface LiveApp {
   readonly app: ComponentApp;
-  readonly organizationSlug: string;
+  readonly organizationName: string;
   /** Null when nothing is released to the app's environment any more. */
   readonly release: { readonly variantId: string; readonly version: number } | null;
 }

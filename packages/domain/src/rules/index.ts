@@ -15,5 +15,7 @@ export * from './latency-histogram.js';
 export * from './error-rate-rise.js';
 export * from './assignment.js';
 export * from './experience-definition.js';
+export * from './app-definition.js';
+export * from './app-tools.js';
 export * from './rollout-guard.js';
 export * from './rollout-plan.js';

@@ -1,5 +1,6 @@
 import type { Repositories } from '../ports/repositories.js';
 import { inMemoryOrganizations, inMemoryUsers } from './in-memory-accounts.js';
+import { inMemoryApps } from './in-memory-apps.js';
 import { inMemoryAssignments } from './in-memory-assignments.js';
 import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
@@ -45,5 +46,6 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     experiences: inMemoryExperiences(state),
     rollouts: inMemoryRollouts(state),
     assignments: inMemoryAssignments(state),
+    apps: inMemoryApps(state),
   };
 }

@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditValue } from '../entities/audit-event.js';
 import type { Component, Variant } from '../entities/component.js';
+import type { ComponentApp } from '../entities/component-app.js';
 import type { ExperienceDraft, ExperienceRevision } from '../entities/experience.js';
 import type { Flow } from '../entities/flow.js';
 import type { Invitation } from '../entities/invitation.js';
@@ -21,6 +22,7 @@ export type StoredReleaseRequest = Omit<
 >;
 
 /** A webhook endpoint as stored: with its signing secret. */
+export type StoredApp = Omit<ComponentApp, 'componentName' | 'environmentName'>;
 export type StoredWebhookEndpoint = WebhookEndpoint & { readonly secret: string };
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */
@@ -42,6 +44,8 @@ export class InMemoryState {
   /** Every published revision, in publish order. */
   experienceRevisions: ExperienceRevision[] = [];
   rollouts: Rollout[] = [];
+  /** Stored without the joined names (component, environment), read through the fake. */
+  apps: StoredApp[] = [];
   rolloutWindows: (GuardWindow & { rolloutId: string })[] = [];
   /** The assignment revision each component environment (`componentId:environmentId`) last took. */
   assignmentRevisions = new Map<string, number>();

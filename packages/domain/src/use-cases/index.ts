@@ -94,3 +94,7 @@ export * from './rollouts/change-rollout.js';
 export * from './rollouts/promote-rollout.js';
 export * from './rollouts/stop-rollout.js';
 export * from './rollouts/evaluate-rollouts.js';
+export * from './apps/get-component-app.js';
+export * from './apps/list-member-apps.js';
+export * from './apps/remove-component-app.js';
+export * from './apps/save-component-app.js';
