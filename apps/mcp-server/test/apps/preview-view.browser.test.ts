@@ -42,12 +42,18 @@ async function settledSizes(view: OpenedView): Promise<{ height?: number }[]> {
   throw new Error(`the view still reports sizes after 10 s: ${JSON.stringify(await view.sizes())}`);
 }
 
-test('get_component: the view initializes first, shows the component at its size, and answers teardown', async () => {
+test('get_component: the view initializes first, shows the component at its size in the host theme, opens the dashboard, answers teardown', async () => {
   const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token: await views.token() });
+  expect(view.uri).toBe('ui://components/preview-v1.html');
 
   await componentIn(view.frame).waitFor();
   expect(await componentIn(view.frame).textContent()).toBe('Free shipping over $50');
-  expect(await view.frame.locator('body').innerText()).toContain('Checkout Banner');
+  expect(await view.frame.getByRole('heading').innerText()).toBe('Checkout Banner');
+  expect(await view.frame.locator('dl').innerText()).toMatch(/version 1[\s\S]*latest upload \(preview\)/);
+  // The host's theme and style variables, from the ui/initialize answer.
+  expect(
+    await view.frame.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary')]),
+  ).toEqual(['light', '#ffffff']);
 
   // Nothing but the handshake before `initialized`, from either side.
   const messages = await view.messages();
@@ -74,9 +80,16 @@ test('get_component: the view initializes first, shows the component at its size
   expect([frameHeight, viewHeight]).toEqual([last, last]);
   expect(last).toBeGreaterThan(60);
 
+  await view.frame.getByRole('button', { name: 'Open in dashboard' }).click();
+  await view.page.waitForFunction(() => (window as unknown as { cpHost: { links: string[] } }).cpHost.links.length > 0);
+  expect(await view.links()).toEqual([(view.result.structuredContent as { dashboardUrl: string }).dashboardUrl]);
+
   expect(await view.teardown()).toEqual({});
-  const teardown = (await view.messages()).filter((message) => message.method === 'ui/resource-teardown' || message.direction === 'view→host');
-  expect(step(teardown[teardown.length - 1]!)).toBe('view→host result');
+  const after = await view.messages();
+  const teardown = after.find((message) => message.method === 'ui/resource-teardown')!;
+  expect(after.filter((message) => message.id === teardown.id && message.direction === 'view→host').map((message) => message.message)).toEqual([
+    { jsonrpc: '2.0', id: teardown.id, result: {} },
+  ]);
 });
 
 test('an action from the view is a tool call with the conversation token: refused read-only, done with write', async () => {
@@ -91,23 +104,26 @@ test('an action from the view is a tool call with the conversation token: refuse
     const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token: await views.token(scope) });
     await componentIn(view.frame).waitFor();
     await view.frame.getByRole('button', { name: 'Release to staging' }).click();
-    const status = view.frame.getByRole('status');
-    await status.filter({ hasText: /\S/ }).waitFor();
-    const calls = (await view.messages()).filter((message) => message.method === 'tools/call');
-    expect(calls.map((call) => call.message)).toEqual([
-      expect.objectContaining({ params: { name: 'publish_component', arguments: { componentId, environment: 'staging' } } }),
-    ]);
-    const answer = (await view.messages()).find((message) => message.direction === 'host→view' && message.id === calls[0]!.id && message.method === null);
-    return { status: await status.innerText(), answer: answer!.message };
+    const answered = async () => {
+      const messages = await view.messages();
+      const call = messages.find((message) => message.method === 'tools/call');
+      return { call, answer: messages.find((message) => message.direction === 'host→view' && message.method === null && message.id === call?.id) };
+    };
+    for (let wait = 0; !(await answered()).answer && wait < 50; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    const { call, answer } = await answered();
+    expect(call!.message).toMatchObject({ params: { name: 'publish_component', arguments: { componentId, environment: 'staging', variantId } } });
+    return { view, answer: answer!.message };
   };
 
   const refused = await release('mcp:read');
-  expect(refused.status).toContain('mcp:write');
-  expect(refused.answer).toHaveProperty('error');
+  const refusal = 'Forbidden: this needs the mcp:write scope, which this connection was not granted. Reconnect and allow mcp:write.';
+  expect(refused.answer).toMatchObject({ error: { code: -32003, message: refusal } });
+  expect(await refused.view.frame.getByRole('alert').innerText()).toBe(refusal);
   expect(await releasedTo()).toEqual([]);
 
   const done = await release(undefined);
   expect(done.answer).toHaveProperty('result');
+  await done.view.frame.getByText('released to staging').waitFor();
   expect(await releasedTo()).toEqual(['staging']);
 });
 

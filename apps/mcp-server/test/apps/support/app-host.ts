@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Frame, Page } from '@cp/browser-testing';
 import { getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { HostPageApi, RecordedMessage, ViewOpening } from './host-page.browser.js';
+import type { HostPageApi, RecordedMessage, ServerAnswer, ViewOpening } from './host-page.browser.js';
 import { hostPageHtml } from './host-page.js';
 import { hostPageScript } from './host-script.js';
 import { startHostServers, type HostServers } from './host-servers.js';
@@ -33,6 +33,8 @@ export interface OpenViewOptions {
 
 export interface OpenedView {
   readonly page: Page;
+  /** The view's resource, from the tool's `_meta.ui.resourceUri`. */
+  readonly uri: string;
   /** The view's document (the proxy's inner frame). */
   readonly frame: Frame;
   /** The tool's answer, as the server sent it and the view received it. */
@@ -97,9 +99,13 @@ export async function startAppHost(options: {
   // The view's tools/call requests leave the page here and reach the server through the
   // conversation's client: the page never holds the token (as a web host's backend keeps it).
   let conversation: McpConversation | undefined;
-  await page.exposeFunction('cpServerCallTool', (params: { name: string; arguments?: Record<string, unknown> }) => {
+  await page.exposeFunction('cpServerCallTool', async (params: { name: string; arguments?: Record<string, unknown> }): Promise<ServerAnswer> => {
     if (!conversation) throw new Error('no conversation: openView first');
-    return conversation.callTool(params);
+    try {
+      return { result: (await conversation.callTool(params)) as CallToolResult };
+    } catch (error) {
+      return { error: serverError(error) };
+    }
   });
 
   return {
@@ -146,6 +152,7 @@ export async function startAppHost(options: {
       const frame = await viewFrame(page);
       return {
         page,
+        uri,
         frame,
         result,
         resultSentAt,
@@ -161,6 +168,22 @@ export async function startAppHost(options: {
       await servers.close();
     },
   };
+}
+
+/**
+ * The JSON-RPC error the server answered, which the SDK client reports inside a transport error
+ * when it came with an HTTP error status (a scope refusal is a 403): the host hands the view the
+ * server's own code and message.
+ */
+function serverError(error: unknown): { code: number; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    const body = JSON.parse(message.slice(message.indexOf('{'))) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof body.error?.code === 'number' && typeof body.error.message === 'string') return { code: body.error.code, message: body.error.message };
+  } catch {
+    // Not a server's answer (the connection failed): the transport's message as an internal error.
+  }
+  return { code: -32603, message };
 }
 
 /** The proxy's inner frame, holding the view's document. */

@@ -34,6 +34,9 @@ export interface ViewOpening {
   readonly hostContext: HostContext;
 }
 
+/** The server's answer to a tools/call from the view: its result, or the JSON-RPC error it sent. */
+export type ServerAnswer = { readonly result: CallToolResult } | { readonly error: { readonly code: number; readonly message: string } };
+
 export interface HostPageApi {
   readonly messages: RecordedMessage[];
   readonly links: string[];
@@ -50,7 +53,7 @@ export interface HostPageApi {
 declare global {
   interface Window {
     cpHost: HostPageApi;
-    cpServerCallTool(params: CallToolRequest['params']): Promise<CallToolResult>;
+    cpServerCallTool(params: CallToolRequest['params']): Promise<ServerAnswer>;
   }
 }
 
@@ -105,7 +108,12 @@ async function open(opening: ViewOpening): Promise<void> {
     { openLinks: {}, serverTools: {}, logging: {}, message: { text: {} } },
     { hostContext: opening.hostContext },
   );
-  bridge.oncalltool = (params) => window.cpServerCallTool(params);
+  bridge.oncalltool = async (params) => {
+    const answer = await window.cpServerCallTool(params);
+    // The bridge answers a handler's error with its numeric `code`, so the view gets the server's own.
+    if ('error' in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+    return answer.result;
+  };
   bridge.onopenlink = async ({ url }) => {
     links.push(url);
     return {};

@@ -4,7 +4,6 @@ import { upload } from '../../../../delivery-api/test/support/seed.js';
 import { openTestStack, startInstance, type Instance, type TestStack } from '../../../../delivery-api/test/support/test-stack.js';
 import { aUser, startHarness, type Harness } from '../../support/harness.js';
 import { startAppHost, type AppHost } from './app-host.js';
-import { withStandInView } from './stand-in-view.js';
 
 /*
  * Everything a view needs, on real parts: one database (PGlite, or PostgreSQL with DATABASE_URL)
@@ -47,11 +46,10 @@ export async function startViewStack(): Promise<ViewStack> {
   };
   try {
     delivery = await startInstance(stack);
-    const deliveryUrl = delivery.url;
-    mcp = await startHarness({ domain: stack.domain, config: { deliveryUrl } });
+    mcp = await startHarness({ domain: stack.domain, config: { deliveryUrl: delivery.url } });
     const server = mcp;
     browser = await launchChromium();
-    host = await startAppHost({ browser, connect: async (token) => withStandInView(await server.connect(token), deliveryUrl) });
+    host = await startAppHost({ browser, connect: (token) => server.connect(token) });
     const user = await aUser(stack.domain);
     return {
       stack,
