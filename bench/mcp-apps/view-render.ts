@@ -12,6 +12,13 @@ import { startViewStack } from '../../apps/mcp-server/test/apps/support/view-sta
 import { ms, percentile } from '../host/stats.js';
 
 const BUDGET_MS = 300;
+
+/** One run, in milliseconds after the host's sendToolResult. */
+interface Sample {
+  readonly shown: number;
+  readonly consumeStart: number;
+  readonly consumeEnd: number;
+}
 const runs = Number(process.env.BENCH_VIEW_RUNS ?? 30);
 
 /*
@@ -33,20 +40,31 @@ try {
   const { componentId } = await views.aComponent();
   const token = await views.token();
   await views.host.page.context().addInitScript(FIRST_SHOWN);
-  const samples: number[] = [];
+  const samples: Sample[] = [];
   for (let run = 0; run <= runs; run += 1) {
     const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token });
     const component = await view.frame.locator('iframe').filter({ visible: true }).elementHandle();
     const frame = await component!.contentFrame();
     const shownAt = (await (await frame!.waitForFunction(() => (self as unknown as { cpFirstShown?: number }).cpFirstShown)).jsonValue()) as number;
-    samples.push(shownAt - view.resultSentAt);
+    // The view's /consume request (Resource Timing, on the view's clock), to tell the server's part from the browser's.
+    const consume = await view.frame.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').filter((each) => each.name.includes('/consume?')).pop() as PerformanceResourceTiming;
+      return { start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + entry.responseEnd };
+    });
+    samples.push({ shown: shownAt - view.resultSentAt, consumeStart: consume.start - view.resultSentAt, consumeEnd: consume.end - view.resultSentAt });
   }
   if (views.host.problems.length > 0) throw new Error(`the views reported problems:\n${views.host.problems.join('\n')}`);
-  const [first, ...warm] = samples as [number, ...number[]];
-  const p50 = percentile(warm, 50);
+  const [first, ...warm] = samples as [Sample, ...Sample[]];
+  const shown = warm.map((sample) => sample.shown);
+  const p50 = percentile(shown, 50);
   console.log(`## Preview view: tool result to component shown (${views.stack.kind}, ${warm.length} runs after the first)\n`);
   console.log('| first view (empty cache) | p50 | p95 | max | budget |\n|---|---|---|---|---|');
-  console.log(`| ${ms(first)} | ${ms(p50)} | ${ms(percentile(warm, 95))} | ${ms(Math.max(...warm))} | p50 ${p50 <= BUDGET_MS ? 'within' : 'OVER'} ${BUDGET_MS} ms, first ${first <= BUDGET_MS ? 'within' : 'OVER'} |`);
+  console.log(
+    `| ${ms(first.shown)} | ${ms(p50)} | ${ms(percentile(shown, 95))} | ${ms(Math.max(...shown))} | p50 ${p50 <= BUDGET_MS ? 'within' : 'OVER'} ${BUDGET_MS} ms, first ${first.shown <= BUDGET_MS ? 'within' : 'OVER'} |`,
+  );
+  console.log('\nWhere the time goes, p50 after the result: `/consume` request sent, its response received, component shown\n');
+  console.log('| /consume sent | /consume answered | shown |\n|---|---|---|');
+  console.log(`| ${ms(percentile(warm.map((s) => s.consumeStart), 50))} | ${ms(percentile(warm.map((s) => s.consumeEnd), 50))} | ${ms(p50)} |`);
 } finally {
   await views.close();
 }
