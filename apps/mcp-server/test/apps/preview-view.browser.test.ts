@@ -1,4 +1,5 @@
 import type { Frame } from '@cp/browser-testing';
+import { publish } from '../../../delivery-api/test/support/seed.js';
 import type { OpenedView } from './support/app-host.js';
 import type { RecordedMessage } from './support/host-page.browser.js';
 import { BANNER_HTML, startViewStack, type ViewStack } from './support/view-stack.js';
@@ -29,6 +30,15 @@ afterEach(() => {
 const componentIn = (frame: Frame) => frame.locator('iframe').filter({ visible: true }).contentFrame().locator('.banner h2');
 
 const step = (message: RecordedMessage): string => `${message.direction} ${message.method ?? ('error' in message.message ? 'error' : 'result')}`;
+
+/** Where the server says the version is released (list_variants). */
+async function releasedTo(version: string): Promise<string[]> {
+  const client = await views.mcp.connect(await views.token());
+  const listed = (await client.callTool({ name: 'list_variants', arguments: { componentId } })).structuredContent as {
+    variants: { variantId: string; environments: string[] }[];
+  };
+  return listed.variants.find((variant) => variant.variantId === version)!.environments;
+}
 
 /** The sizes the view reported, once none came for half a second (a view that keeps reporting fails here). */
 async function settledSizes(view: OpenedView): Promise<{ height?: number }[]> {
@@ -93,13 +103,6 @@ test('get_component: the view initializes first, shows the component at its size
 });
 
 test('an action from the view is a tool call with the conversation token: refused read-only, done with write', async () => {
-  const releasedTo = async () => {
-    const client = await views.mcp.connect(await views.token());
-    const listed = (await client.callTool({ name: 'list_variants', arguments: { componentId } })).structuredContent as {
-      variants: { variantId: string; environments: string[] }[];
-    };
-    return listed.variants.find((variant) => variant.variantId === variantId)!.environments;
-  };
   const release = async (scope: string | undefined) => {
     const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token: await views.token(scope) });
     await componentIn(view.frame).waitFor();
@@ -119,12 +122,12 @@ test('an action from the view is a tool call with the conversation token: refuse
   const refusal = 'Forbidden: this needs the mcp:write scope, which this connection was not granted. Reconnect and allow mcp:write.';
   expect(refused.answer).toMatchObject({ error: { code: -32003, message: refusal } });
   expect(await refused.view.frame.getByRole('alert').innerText()).toBe(refusal);
-  expect(await releasedTo()).toEqual([]);
+  expect(await releasedTo(variantId)).toEqual([]);
 
   const done = await release(undefined);
   expect(done.answer).toHaveProperty('result');
   await done.view.frame.getByText('released to staging').waitFor();
-  expect(await releasedTo()).toEqual(['staging']);
+  expect(await releasedTo(variantId)).toEqual(['staging']);
 });
 
 test('a client that ignores the UI gets the whole answer as text', async () => {
@@ -139,4 +142,26 @@ test('a client that ignores the UI gets the whole answer as text', async () => {
   expect(answer).toEqual(result.structuredContent);
   expect(answer.component.name).toBe('Checkout Banner');
   expect(answer.htmlContent).toBe(BANNER_HTML);
+});
+
+test("publish_component's view shows the release, and Roll back goes through the view-only tool to the version before", async () => {
+  await publish(views.stack.domain, { userId: views.user.id }, componentId, 'prod', variantId);
+  const { variantId: second } = await views.aVersion(componentId, BANNER_HTML.replace('over $50', 'over $40'));
+  const view = await views.host.openView({
+    toolName: 'publish_component',
+    args: { componentId, environment: 'prod', variantId: second },
+    token: await views.token(),
+  });
+  await componentIn(view.frame).filter({ hasText: 'over $40' }).waitFor();
+  expect(await view.frame.locator('dl').innerText()).toMatch(/version 2[\s\S]*prod[\s\S]*released to prod/);
+
+  await view.frame.getByRole('button', { name: 'Roll back' }).click();
+  await componentIn(view.frame).filter({ hasText: 'over $50' }).waitFor();
+  expect(await view.frame.locator('dl').innerText()).toMatch(/version 1[\s\S]*prod[\s\S]*released to prod/);
+  const calls = (await view.messages()).filter((message) => message.method === 'tools/call').map((message) => message.message);
+  expect(calls).toEqual([
+    expect.objectContaining({ params: { name: 'get_release_choices', arguments: { componentId, environment: 'prod' } } }),
+    expect.objectContaining({ params: { name: 'publish_component', arguments: { componentId, environment: 'prod', variantId } } }),
+  ]);
+  expect([await releasedTo(variantId), await releasedTo(second)]).toEqual([['prod', 'staging'], []]);
 });

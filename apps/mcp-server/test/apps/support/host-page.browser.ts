@@ -71,14 +71,16 @@ const record = (direction: RecordedMessage['direction'], message: JSONRPCMessage
   messages.push({ direction, method: methodOf(message), id: idOf(message), at: now(), message });
 };
 
-/** The transport, recording what it carries both ways. */
+/**
+ * The extension's transport, recording what it carries both ways, and sending to the proxy's
+ * origin only (its own send posts to any origin the frame may have been navigated to).
+ */
 function recordingTransport(frame: Window, proxyOrigin: string): Transport {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- typed in the package through an extensionless import NodeNext does not follow (view-protocol.ts)
   const transport: Transport = new PostMessageTransport(frame, frame);
-  const send = transport.send.bind(transport);
-  transport.send = async (message, options) => {
+  transport.send = async (message) => {
     record('host→view', message);
-    return send(message, options);
+    frame.postMessage(message, proxyOrigin);
   };
   addEventListener('message', (event) => {
     if (event.source === frame && event.origin === proxyOrigin) record('view→host', event.data as JSONRPCMessage);

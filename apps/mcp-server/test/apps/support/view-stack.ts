@@ -28,6 +28,8 @@ export interface ViewStack {
   token(scope?: string): Promise<string>;
   /** Uploads the banner as a new component of \`user\` ("Checkout Banner"), through the domain as the upload tools do. */
   aComponent(): Promise<{ componentId: string; variantId: string }>;
+  /** Uploads \`html\` as the component's next version. */
+  aVersion(componentId: string, html: string): Promise<{ variantId: string }>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startViewStack(): Promise<ViewStack> {
       user,
       token: (scope) => server.tokenFor(user, scope === undefined ? {} : { scope }),
       aComponent: () => upload(stack.domain, { userId: user.id }, { name: 'Checkout Banner', html: BANNER_HTML }),
+      aVersion: (componentId, html) => upload(stack.domain, { userId: user.id }, { componentId, html }),
       close,
     };
   } catch (error) {
