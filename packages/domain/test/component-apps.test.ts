@@ -100,6 +100,9 @@ describe('offering a component as an app', () => {
     expect(await invalid({ inputSchema: { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } } })).toMatch(/can't resolve reference #\/definitions\/missing/);
     const big = { type: 'object', description: 'x'.repeat(16 * 1024) };
     expect(await invalid({ inputSchema: big })).toMatch(/^inputSchema: is \d+ bytes of JSON; the limit is 16384\. Shorten it/);
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 3000; i += 1) deep = { type: 'object', properties: { a: deep } };
+    expect(await invalid({ inputSchema: deep })).toMatch(/^inputSchema: nests objects and arrays more than 32 levels deep\. Flatten it/);
     expect(await invalid({ actionTools: { '1buy': 'publish_component' } })).toMatch(/^actionTools\["1buy"\]: is not an action name/);
     expect(await invalid({ actionTools: { 'cp:size': 'publish_component' } })).toMatch(/not starting with "cp:"/);
     expect(await invalid({ actionTools: { buy: 'publish component' } })).toMatch(/^actionTools\["buy"\]: must be the name of a tool of this server/);
@@ -124,6 +127,11 @@ describe('checking the arguments of an app tool', () => {
     expect(appArgumentsProblem(PRICE, { price: '1', lines: [{ qty: 1 }, { qty: 'two' }] })).toBe('lines.1.qty must be integer');
     expect(appArgumentsProblem(PRICE, ['price'])).toBe('the arguments must be an object');
     expect(appArgumentsProblem(null, null)).toBe('the arguments must be an object');
+    const tree = { type: 'object', properties: { child: { $ref: '#' } } };
+    let args: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i += 1) args = { child: args };
+    expect(appArgumentsProblem(tree, { child: { child: {} } })).toBeNull();
+    expect(appArgumentsProblem(tree, args)).toBe('the arguments nest too deeply');
   });
 });
 

@@ -59,9 +59,24 @@ function schemaProblem(schema: InputSchema): string | null {
   }
 }
 
+/** Whether `value` nests objects and arrays deeper than `limit`, found without recursion. */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const open: [unknown, number][] = [[value, 1]];
+  for (let next = open.pop(); next !== undefined; next = open.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) open.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function checkInputSchema(schema: InputSchema | null): void {
   if (schema === null) return;
   if (typeof schema !== 'object' || Array.isArray(schema)) throw invalidInput('inputSchema', 'must be a JSON Schema object, or null for any object.');
+  if (nestsDeeper(schema, L.inputSchemaDepth)) {
+    throw invalidInput('inputSchema', `nests objects and arrays more than ${L.inputSchemaDepth} levels deep. Flatten it, or use "definitions" and "$ref".`);
+  }
   const bytes = new TextEncoder().encode(JSON.stringify(schema)).length;
   if (bytes > L.inputSchemaBytes) throw invalidInput('inputSchema', `is ${bytes} bytes of JSON; the limit is ${L.inputSchemaBytes}. Shorten it (descriptions, examples, enums).`);
   if (schema.type !== 'object') {
@@ -102,7 +117,13 @@ export function appArgumentsProblem(schema: InputSchema | null, args: unknown): 
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return 'the arguments must be an object';
   if (schema === null) return null;
   const validate = compile(schema);
-  if (validate(args)) return null;
+  try {
+    if (validate(args)) return null;
+  } catch (error) {
+    // A recursive schema (`$ref: "#"`) follows the arguments as deep as they go.
+    if (error instanceof RangeError) return 'the arguments nest too deeply';
+    throw error;
+  }
   const error = validate.errors?.[0];
   if (error === undefined) return 'the arguments do not match the input schema';
   const where = error.instancePath === '' ? 'the arguments' : error.instancePath.slice(1).replaceAll('/', '.');
