@@ -154,6 +154,8 @@ const required = rootName === '@cp/db' ? dbFiles(root) : [join(root, 'dist', 'ma
 const hostDist = (file) => join(root, 'node_modules', '@component-platform', 'host', 'dist', file);
 if (rootName === '@cp/delivery-api') required.push(hostDist('cp-host.js'), hostDist('frame.html'));
 if (rootName === '@cp/worker') required.push(hostDist('frame.html'));
+// The MCP server reads its MCP Apps view at start (apps/mcp-server/views/, outside the pruned src/).
+if (rootName === '@cp/mcp-server') required.push(join(root, 'views', 'preview-v1.html'));
 for (const dir of workspacePackages.slice(1))
   if (dir.endsWith('/db')) required.push(...dbFiles(dir));
 const missing = required.filter((path) => !existsSync(path));

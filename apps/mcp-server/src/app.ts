@@ -20,6 +20,8 @@ import { SERVER_NAME } from './mcp/server.js';
 import type { RateLimits } from './rate-limit/limiter.js';
 import { buildToolListing, toolsByName } from './tools/registry.js';
 import { PACKAGE_VERSION } from './version.js';
+import { previewViewResource } from './views/preview-view.js';
+import { uiResourcesOf } from './views/ui-resources.js';
 
 /** Everything the app needs, as one typed bag (built by main.ts, or by a test). */
 export interface AppDeps extends OperabilityDeps<McpMetrics> {
@@ -78,7 +80,14 @@ export function createApp(appDeps: AppDeps): express.Express {
     tokens,
     resolvePrincipal,
     rateLimits: deps.rateLimits,
-    setup: { version: PACKAGE_VERSION, listing: buildToolListing(), tools: toolsByName, validator: new AjvJsonSchemaValidator(), onToolResult },
+    setup: {
+      version: PACKAGE_VERSION,
+      listing: buildToolListing(),
+      tools: toolsByName,
+      resources: uiResourcesOf([previewViewResource(config.deliveryUrl)]),
+      validator: new AjvJsonSchemaValidator(),
+      onToolResult,
+    },
     metadataUrl,
     guideHtml,
     metrics,

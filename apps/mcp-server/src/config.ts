@@ -38,7 +38,7 @@ export interface AppConfig {
   /** Accepted `Origin` header values, when a request carries one. */
   readonly allowedOrigins: readonly string[];
   readonly dashboardUrl: string;
-  /** Where hosts call /consume; only shown in the guide. */
+  /** The delivery API browsers reach: shown in the guide; the MCP Apps view loads the host SDK from it (views/preview-view.ts). */
   readonly deliveryUrl: string;
   readonly auth: AuthConfig;
   readonly rateLimit: RateLimitConfig;

@@ -90,6 +90,7 @@ describe('the upload round trip', () => {
       componentName: 'Checkout Banner',
       componentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       variantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sequence: 1,
       isNewComponent: true,
       orgId: alice.defaultOrganizationId,
     });
@@ -105,7 +106,14 @@ describe('the upload round trip', () => {
     expect(full.latestVariant.integrity).toMatch(/^sha384-/);
     expect(full.resolvedEnvironment).toBeNull();
     const meta = await call('get_component', { componentId, includeContent: false });
-    expect(meta).toEqual({ success: true, component: full.component, resolvedEnvironment: null, latestVariant: null, htmlContent: null });
+    expect(meta).toEqual({
+      success: true,
+      component: full.component,
+      resolvedEnvironment: null,
+      latestVariant: null,
+      htmlContent: null,
+      dashboardUrl: `https://dashboard.example/component/${componentId}`,
+    });
   });
 
   test('an existing component: the command also runs in bash, and a new version is added', async () => {
@@ -147,9 +155,20 @@ describe('the upload round trip', () => {
     expect(before.variants[1]).toMatchObject({ variantId: firstVariantId, size: Buffer.byteLength(firstHtml), environments: [] });
     expect(before.variants[1].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(before.nextBeforeSequence).toBeNull();
+    // What the preview view shows (docs/mcp-apps.md): the name and the dashboard page come with the list and the release.
+    const dashboardUrl = `https://dashboard.example/component/${componentId}`;
+    expect(before).toMatchObject({ componentName: 'Checkout Banner', dashboardUrl });
 
     const latest = await call('publish_component', { componentId, environment: 'prod' });
-    expect(latest).toMatchObject({ componentId, environment: 'prod', sequence: 2, previousVariantId: null, message: 'Version 2 is now released to "prod".' });
+    expect(latest).toMatchObject({
+      componentId,
+      componentName: 'Checkout Banner',
+      environment: 'prod',
+      sequence: 2,
+      previousVariantId: null,
+      message: 'Version 2 is now released to "prod".',
+      dashboardUrl,
+    });
     const rollback = await call('publish_component', { componentId, environment: 'prod', variantId: firstVariantId });
     expect(rollback).toMatchObject({ sequence: 1, variantId: firstVariantId, previousVariantId: latest.variantId });
     await call('publish_component', { componentId, environment: 'staging' });

@@ -217,7 +217,7 @@ describe('with a token', () => {
   });
 
   test('an unknown method is method-not-found', async () => {
-    const { json } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 4, method: 'resources/list' }, { token });
+    const { json } = await rpc(h.mcpUrl, { jsonrpc: '2.0', id: 4, method: 'prompts/list' }, { token });
     expect(json.error.code).toBe(-32601);
   });
 
@@ -235,6 +235,7 @@ describe('with a token', () => {
       'upload_component',
       'confirm_upload',
       'publish_component',
+      'get_release_choices',
       'get_experience',
       'set_experience',
       'publish_experience',

@@ -1,9 +1,18 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { runTool } from '../tools/call.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
+import { findUiResource, listEntryOf, listUiResources, readResult, unknownUriMessage, type UiResources } from '../views/ui-resources.js';
 
 export const SERVER_NAME = 'component-tool-server';
 
@@ -16,6 +25,8 @@ export interface McpServerSetup {
   readonly version: string;
   readonly listing: readonly Tool[];
   readonly tools: ReadonlyMap<string, ToolDefinition>;
+  /** The `ui://` views of MCP Apps (views/ui-resources.ts). */
+  readonly resources: UiResources;
   /** Shared: the SDK would otherwise compile a new Ajv per request. */
   readonly validator: jsonSchemaValidator;
   /** Told of every tool result (metrics). */
@@ -31,22 +42,30 @@ export interface McpServerSetup {
 export function createMcpServer(setup: McpServerSetup, ctx: ToolContext): Server {
   const server = new Server(
     { name: SERVER_NAME, title: 'Component tool server', version: setup.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: setup.validator },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: setup.validator },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...setup.listing] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = setup.tools.get(request.params.name);
-    if (tool === undefined) {
-      // A plain error with a JSON-RPC code: McpError would prefix "MCP error -32602:" to the message.
-      throw Object.assign(new Error(`Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`), {
-        code: ErrorCode.InvalidParams,
-      });
-    }
+    if (tool === undefined) throw invalidParams(`Unknown tool "${request.params.name.slice(0, 100)}". Call tools/list for the available tools.`);
     const result = await runTool(tool, request.params.arguments, ctx);
     setup.onToolResult?.(tool, result.isError !== true);
     return result;
   });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await listUiResources(setup.resources, ctx)).map(listEntryOf),
+  }));
+  // Hosts ask for templates once they see the resources capability; every URI is listed instead.
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const resource = await findUiResource(setup.resources, request.params.uri, ctx);
+    if (resource === null) throw invalidParams(unknownUriMessage(request.params.uri, await listUiResources(setup.resources, ctx)));
+    return readResult(resource, ctx);
+  });
   return server;
 }
+
+/** A plain error with a JSON-RPC code: McpError would prefix "MCP error -32602:" to the message. */
+const invalidParams = (message: string): Error => Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 
 export type { StreamableHTTPServerTransport };

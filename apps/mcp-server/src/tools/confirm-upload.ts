@@ -1,8 +1,9 @@
 import { confirmUpload as confirmUploadUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool } from './define.js';
+import { actorOf, componentPageUrl, defineTool } from './define.js';
 import { uuid } from './params.js';
+import { PREVIEW_VIEW_UI } from '../views/preview-view.js';
 
 export const confirmUpload = defineTool({
   name: 'confirm_upload',
@@ -14,6 +15,7 @@ export const confirmUpload = defineTool({
   scope: Scope.Write,
   metric: { uploads: 'confirmed' },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  ui: PREVIEW_VIEW_UI,
   input: z.strictObject({ uploadId: uuid('uploadId').describe('The uploadId returned by upload_component.') }),
   output: z.object({
     message: z.string(),
@@ -21,6 +23,7 @@ export const confirmUpload = defineTool({
     componentName: z.string(),
     componentId: z.string(),
     variantId: z.string(),
+    sequence: z.int().describe('The new version\'s number within the component.'),
     isNewComponent: z.boolean(),
     orgId: z.string(),
   }),
@@ -31,10 +34,11 @@ export const confirmUpload = defineTool({
       : `A new version (version ${result.variantSequence}) was added to component "${result.componentName}".`;
     return {
       message,
-      dashboardUrl: `${ctx.config.dashboardUrl}/component/${result.componentId}`,
+      dashboardUrl: componentPageUrl(ctx, result.componentId),
       componentName: result.componentName,
       componentId: result.componentId,
       variantId: result.variantId,
+      sequence: result.variantSequence,
       isNewComponent: result.isNewComponent,
       orgId: result.organizationId,
     };

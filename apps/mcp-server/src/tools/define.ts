@@ -30,6 +30,20 @@ export interface ToolAnnotations {
   readonly openWorldHint: boolean;
 }
 
+/** Who may call a tool (MCP Apps): the model, the view of a result, or both (the default when absent). */
+export type ToolVisibility = 'model' | 'app';
+
+/**
+ * The tool's part in MCP Apps (docs/mcp-apps.md): the view a host renders its result in, and who
+ * may call it. Sent to every client, whatever capabilities it declared.
+ */
+export interface ToolUi {
+  /** A `ui://` resource (views/ui-resources.ts); absent for a tool that only a view calls. */
+  readonly resourceUri?: string;
+  /** `['app']`: a tool the view needs and the model does not; hosts keep it from the model. */
+  readonly visibility?: readonly ToolVisibility[];
+}
+
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   readonly title: string;
@@ -42,6 +56,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   /** What a successful call counts besides mcp_tool_calls_total (metrics.ts). */
   readonly metric?: ToolMetric;
   readonly annotations: ToolAnnotations;
+  readonly ui?: ToolUi;
   readonly input: I;
   /** The success shape, without `success` (added for every tool). */
   readonly output: O;
@@ -56,6 +71,9 @@ export function actorOf(ctx: ToolContext): Actor {
   if (ctx.principal === null) throw new Error('authenticated tool called without a principal');
   return { userId: ctx.principal.userId };
 }
+
+/** The component's page in the dashboard, where people review and release it. */
+export const componentPageUrl = (ctx: ToolContext, componentId: string): string => `${ctx.config.dashboardUrl}/component/${componentId}`;
 
 export const isoTime = (date: Date): string => date.toISOString();
 

@@ -1,9 +1,10 @@
 import { getComponent as getComponentUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool, isoTime } from './define.js';
+import { actorOf, componentPageUrl, defineTool, isoTime } from './define.js';
 import { componentId, environmentName } from './params.js';
 import { componentShape, toComponent, toVariant, variantShape } from './shapes.js';
+import { PREVIEW_VIEW_UI } from '../views/preview-view.js';
 
 export const getComponent = defineTool({
   name: 'get_component',
@@ -19,6 +20,7 @@ export const getComponent = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  ui: PREVIEW_VIEW_UI,
   input: z.strictObject({
     componentId,
     environment: environmentName
@@ -54,6 +56,7 @@ export const getComponent = defineTool({
         'The version whose HTML is returned; null with includeContent=false or before the first upload.',
       ),
     htmlContent: z.string().nullable(),
+    dashboardUrl: z.string(),
   }),
   async run(args, ctx) {
     const includeContent = args.includeContent ?? true;
@@ -79,6 +82,7 @@ export const getComponent = defineTool({
           : null,
       latestVariant: includeContent && result.variant !== null ? toVariant(result.variant) : null,
       htmlContent: includeContent ? result.html : null,
+      dashboardUrl: componentPageUrl(ctx, result.component.id),
     };
   },
 });

@@ -1,9 +1,10 @@
 import { listVariants as listVariantsUseCase } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool } from './define.js';
+import { actorOf, componentPageUrl, defineTool } from './define.js';
 import { componentId } from './params.js';
 import { toVariant, variantShape } from './shapes.js';
+import { PREVIEW_VIEW_UI } from '../views/preview-view.js';
 
 const LIST_VARIANTS_MAX = 100;
 
@@ -16,6 +17,7 @@ export const listVariants = defineTool({
     'Next: publish_component with a variantId to release it (publishing an earlier one is a rollback).',
   scope: Scope.Read,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  ui: PREVIEW_VIEW_UI,
   input: z.strictObject({
     componentId,
     limit: z
@@ -32,9 +34,11 @@ export const listVariants = defineTool({
   }),
   output: z.object({
     componentId: z.string(),
+    componentName: z.string(),
     count: z.int(),
     variants: z.array(variantShape.extend({ environments: z.array(z.string()).describe('Environments this version is released to.') })),
     nextBeforeSequence: z.int().nullable(),
+    dashboardUrl: z.string(),
   }),
   async run(args, ctx) {
     const page = await listVariantsUseCase(
@@ -43,9 +47,11 @@ export const listVariants = defineTool({
     );
     return {
       componentId: args.componentId,
+      componentName: page.component.name,
       count: page.variants.length,
       variants: page.variants.map(({ variant, environments }) => ({ ...toVariant(variant), environments: [...environments] })),
       nextBeforeSequence: page.nextBeforeSequence,
+      dashboardUrl: componentPageUrl(ctx, args.componentId),
     };
   },
 });

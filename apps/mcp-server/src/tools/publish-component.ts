@@ -1,9 +1,10 @@
 import { publishVariant, type RequestedRelease } from '@cp/domain';
 import { z } from 'zod';
 import { Scope } from '../auth/scopes.js';
-import { actorOf, defineTool, isoTime } from './define.js';
+import { actorOf, componentPageUrl, defineTool, isoTime } from './define.js';
 import { componentId, environmentName, uuid } from './params.js';
 import { pendingApproval, releaseRequestShape } from './pending-approval.js';
+import { PREVIEW_VIEW_UI } from '../views/preview-view.js';
 
 export const publishComponent = defineTool({
   name: 'publish_component',
@@ -23,6 +24,7 @@ export const publishComponent = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  ui: PREVIEW_VIEW_UI,
   input: z.strictObject({
     componentId,
     environment: environmentName,
@@ -36,6 +38,7 @@ export const publishComponent = defineTool({
       .enum(['released', 'pending_approval'])
       .describe('"pending_approval": nothing is released yet; an owner or admin decides the request.'),
     componentId: z.string(),
+    componentName: z.string(),
     environment: z.string(),
     variantId: z.string(),
     sequence: z.int(),
@@ -48,6 +51,7 @@ export const publishComponent = defineTool({
     request: releaseRequestShape
       .optional()
       .describe('The release request, when status is "pending_approval".'),
+    dashboardUrl: z.string(),
   }),
   async run(args, ctx) {
     const outcome = await publishVariant(
@@ -59,8 +63,9 @@ export const publishComponent = defineTool({
       },
       ctx.domain,
     );
-    if (outcome.outcome === 'requested') return pendingRelease(outcome);
-    const { event, variant } = outcome;
+    const dashboardUrl = componentPageUrl(ctx, args.componentId);
+    if (outcome.outcome === 'requested') return { ...pendingRelease(outcome), dashboardUrl };
+    const { event, variant, component } = outcome;
     const unchanged = event.previousVariantId === event.variantId;
     return {
       message: unchanged
@@ -68,11 +73,13 @@ export const publishComponent = defineTool({
         : `Version ${variant.sequence} is now released to "${event.environmentName}".`,
       status: 'released' as const,
       componentId: event.componentId,
+      componentName: component.name,
       environment: event.environmentName,
       variantId: event.variantId,
       sequence: variant.sequence,
       previousVariantId: event.previousVariantId,
       releasedAt: isoTime(event.releasedAt),
+      dashboardUrl,
     };
   },
 });
@@ -84,6 +91,7 @@ function pendingRelease(outcome: RequestedRelease) {
     ...pendingApproval(outcome, `version ${request.variantSequence}`),
     status: 'pending_approval' as const,
     componentId: request.componentId,
+    componentName: request.componentName,
     environment: request.environmentName,
     variantId: request.variantId,
     sequence: request.variantSequence,

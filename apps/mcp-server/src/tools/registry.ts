@@ -2,11 +2,12 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { changeRollout } from './change-rollout.js';
 import { confirmUpload } from './confirm-upload.js';
-import type { ToolDefinition } from './define.js';
+import type { ToolDefinition, ToolUi } from './define.js';
 import { editComponentTags } from './edit-component-tags.js';
 import { getComponent } from './get-component.js';
 import { getComponentUsage } from './get-component-usage.js';
 import { getExperience } from './get-experience.js';
+import { getReleaseChoices } from './get-release-choices.js';
 import { getRollout } from './get-rollout.js';
 import { getServiceGuide } from './get-service-guide.js';
 import { listComponents } from './list-components.js';
@@ -33,6 +34,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   uploadComponent,
   confirmUpload,
   publishComponent,
+  getReleaseChoices,
   getExperience,
   setExperience,
   publishExperience,
@@ -77,5 +79,18 @@ export function buildToolListing(tools: readonly ToolDefinition[] = TOOLS): Tool
       oneOf: [jsonSchema(tool.output.extend({ success: z.literal(true) }), 'output'), jsonSchema(toolErrorShape, 'output')],
     },
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.ui === undefined ? {} : { _meta: uiMeta(tool.ui) }),
   }));
+}
+
+/** `_meta.ui`, and the flat `ui/resourceUri` that hosts written before `_meta.ui` still read. */
+function uiMeta(ui: ToolUi): Record<string, unknown> {
+  const meta: Record<string, unknown> = {
+    ui: {
+      ...(ui.resourceUri === undefined ? {} : { resourceUri: ui.resourceUri }),
+      ...(ui.visibility === undefined ? {} : { visibility: [...ui.visibility] }),
+    },
+  };
+  if (ui.resourceUri !== undefined) meta['ui/resourceUri'] = ui.resourceUri;
+  return meta;
 }

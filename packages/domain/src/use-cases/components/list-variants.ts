@@ -1,4 +1,4 @@
-import type { Variant } from '../../entities/component.js';
+import type { Component, Variant } from '../../entities/component.js';
 import type { Actor } from '../../entities/user.js';
 import { invalidInput } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
@@ -7,6 +7,8 @@ import { loadAccessibleComponent } from '../access/load-accessible-component.js'
 import { pagingNumber } from '../paging/paging-number.js';
 
 export interface VariantListing {
+  /** The component the variants belong to (read for the access check anyway). */
+  readonly component: Component;
   readonly variants: { variant: Variant; environments: string[] }[];
   /** Pass back as `beforeSequence` for older variants; null when there are none. */
   readonly nextBeforeSequence: number | null;
@@ -35,5 +37,5 @@ export async function listVariants(
     environments: releases.filter((r) => r.variantId === variant.id).map((r) => r.environmentName),
   }));
   const last = page.at(-1);
-  return { variants, nextBeforeSequence: rows.length > limit && last ? last.sequence : null };
+  return { component, variants, nextBeforeSequence: rows.length > limit && last ? last.sequence : null };
 }

@@ -1,4 +1,4 @@
-import type { Variant } from '../../entities/component.js';
+import type { Component, Variant } from '../../entities/component.js';
 import type { ReleaseEvent } from '../../entities/release.js';
 import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode, isDomainError } from '../../errors/domain-error.js';
@@ -12,7 +12,7 @@ import { requirePublishPermission } from './require-publish-permission.js';
 import { auditNote } from '../access/audit-note.js';
 
 export type PublishOutcome =
-  | { readonly outcome: 'released'; readonly event: ReleaseEvent; readonly variant: Variant }
+  | { readonly outcome: 'released'; readonly event: ReleaseEvent; readonly variant: Variant; readonly component: Component }
   | RequestedRelease;
 
 /**
@@ -44,7 +44,7 @@ export async function publishVariant(
       enforceProtection: true,
       audit: auditNote(input.actor, deps),
     });
-    return { outcome: 'released', event, variant };
+    return { outcome: 'released', event, variant, component };
   } catch (error) {
     // Protected meanwhile (the write checks again): the member's publish becomes a request, as the check above would have made it.
     if (isDomainError(error) && error.code === ErrorCode.EnvironmentProtected) return asRequest();
