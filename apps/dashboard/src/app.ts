@@ -6,6 +6,7 @@ import type { DashboardConfig } from './config.js';
 import type { Logger } from '@cp/http-runtime';
 import { messagePage } from './pages/layout.js';
 import { STYLESHEET } from './pages/style.js';
+import { appRoutes } from './routes/app-routes.js';
 import { applicationRoutes } from './routes/application-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(authRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(componentRoutes(ctx));
+  app.use(appRoutes(ctx));
   app.use(experienceRoutes(ctx));
   app.use(rolloutRoutes(ctx));
   app.use(usageRoutes(ctx));

@@ -1,7 +1,7 @@
 import { AuditKind, GUARD_ACTOR_ID, type AuditEntry, type AuditEvent } from '@cp/domain';
 import { actorName, auditSummary, kindLabel } from '../src/pages/audit-summary.js';
 
-/* src/pages/audit-summary.ts for experiences and rollouts: each kind's line from the details packages/db writes, and the guard named as who acted. */
+/* src/pages/audit-summary.ts for experiences, rollouts and apps: each kind's line from the details packages/db writes, and the guard named as who acted. */
 
 const entry = (kind: AuditEvent['kind'], details: AuditEvent['details'], actorId = 'u1'): AuditEntry => ({
   event: { id: 'e', organizationId: 'o', actorId, kind, componentId: 'c', subjectUserId: null, details, createdAt: new Date(0) },
@@ -16,6 +16,9 @@ test.each([
   [AuditKind.RolloutAdvanced, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, stageIndex: 1, weight: 5_000, by: 'guard' }, 'Rollout advanced', 'variant 7 · in prod · stage 2 · 5% · by the guard'],
   [AuditKind.RolloutStopped, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, weight: 0, by: 'person', reason: 'checkout errors' }, 'Rollout stopped', 'variant 7 · in prod · checkout errors'],
   [AuditKind.RolloutRolledBack, { environment: 'prod', candidate: { id: 'v', sequence: 7 }, by: 'guard', reason: 'Rolled back after 2 regressed windows' }, 'Rollout rolled back by the guard', 'variant 7 · in prod · by the guard · Rolled back after 2 regressed windows'],
+  [AuditKind.AppSaved, { created: true, environment: 'prod', title: 'Price tag', inputSchema: true, actionTools: 2 }, 'Offered in AI assistants', 'now an app · Price tag · shows prod · with an input schema · 2 actions call tools'],
+  [AuditKind.AppSaved, { created: false, environment: 'staging', title: 'Price', inputSchema: false, actionTools: 0 }, 'Offered in AI assistants', 'settings changed · Price · shows staging'],
+  [AuditKind.AppRemoved, { environment: 'prod', title: 'Price tag' }, 'No longer offered in AI assistants', 'Price tag · showed prod'],
 ] as const)('%s reads as a line', (kind, details, label, summary) => {
   expect([kindLabel(kind), auditSummary(entry(kind, details))]).toEqual([label, summary]);
 });

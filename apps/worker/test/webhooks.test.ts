@@ -212,7 +212,7 @@ test('each event type arrives once, signed (verified with standardwebhooks), wit
   }
 });
 
-test('the experience and rollout events are written as the OpenAPI `webhooks` document them', async () => {
+test('the experience, rollout and app events are written as the OpenAPI `webhooks` document them', async () => {
   // The bodies are the bytes every attempt sends (webhook_messages), so no worker is needed here.
   const { owner, endpoint } = await anOrganizationWithEndpoint();
   const actor = owner.user.id;
@@ -275,6 +275,9 @@ test('the experience and rollout events are written as the OpenAPI `webhooks` do
   await change(promoted.id, 1, { kind: 'promote', releaseEventId: randomUUID() });
   await start(v1, v2);
   await release(v3); // another variant released meanwhile: that rollout stops, naming the release
+  const settings = { title: 'Price', description: 'Shows the price.', inputSchema: { type: 'object' }, actionTools: { buy: 'publish_component' } };
+  await db.repos.apps.save({ componentId: component.id, environmentId: prod!, settings, savedBy: actor, now: now(), audit: anAuditNote(actor) });
+  await db.repos.apps.remove({ componentId: component.id, removedBy: actor, now: now(), audit: anAuditNote(actor) });
 
   const bodies = (await db.prisma.webhookMessage.findMany({ where: { endpointId: endpoint.id } })).map(
     (m) => JSON.parse(m.body) as { type: string; data: Record<string, unknown> },

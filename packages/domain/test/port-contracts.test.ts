@@ -4,6 +4,7 @@ import {
   auditTrailContract,
   auditedContentContract,
   auditedSetupContract,
+  componentAppsContract,
   createInMemoryCredentials,
   createInMemoryOidcStorage,
   createInMemoryRepositories,
@@ -181,4 +182,24 @@ describe('in-memory release requests', () => {
 describe('in-memory release counts', () => {
   const repos = createInMemoryRepositories();
   releaseCountsContract(() => ({ repos, aComponent: aComponentIn(repos) }));
+});
+
+describe('in-memory component apps', () => {
+  const repos = createInMemoryRepositories();
+  componentAppsContract(() => ({
+    repos,
+    addMember: async (userId, organizationId, role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
+    },
+    aComponent: async (organizationId, createdBy) => {
+      const { id, variants } = await aComponentIn(repos)(organizationId, createdBy);
+      const third = { ...repos.state.variants.find((v) => v.id === variants[1])!, id: randomUUID(), sequence: 3 };
+      repos.state.variants.push({ ...third, objectKey: third.id });
+      return { id, variants: [...variants, third.id] };
+    },
+    auditOf: async (componentId) =>
+      repos.state.auditEvents.filter((e) => e.componentId === componentId).map(({ kind, actorId, details }) => ({ kind, actorId, details })),
+    webhookEventsOf: async (organizationId) =>
+      repos.state.webhookEvents.filter((e) => e.organizationId === organizationId).map(({ type, data }) => ({ type, data })),
+  }));
 });

@@ -20,6 +20,8 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.RolloutPromoted]: 'Rollout promoted',
   [AuditKind.RolloutStopped]: 'Rollout stopped',
   [AuditKind.RolloutRolledBack]: 'Rollout rolled back by the guard',
+  [AuditKind.AppSaved]: 'Offered in AI assistants',
+  [AuditKind.AppRemoved]: 'No longer offered in AI assistants',
   [AuditKind.EnvironmentCreated]: 'Environment added',
   [AuditKind.EnvironmentRenamed]: 'Environment renamed',
   [AuditKind.EnvironmentRemoved]: 'Environment removed',
@@ -155,6 +157,18 @@ export function auditSummary(entry: AuditEntry): string {
         reason,
       );
     }
+    case AuditKind.AppSaved: {
+      const tools = typeof details.actionTools === 'number' && details.actionTools > 0 ? details.actionTools : null;
+      return joined(
+        details.created === true ? 'now an app' : details.created === false ? 'settings changed' : null,
+        first(details, 'title'),
+        environment === null ? null : `shows ${environment}`,
+        details.inputSchema === true ? 'with an input schema' : null,
+        tools === null ? null : `${tools} ${tools === 1 ? 'action calls a tool' : 'actions call tools'}`,
+      );
+    }
+    case AuditKind.AppRemoved:
+      return joined(first(details, 'title'), environment === null ? null : `showed ${environment}`);
     case AuditKind.UploadConfirmed:
       return joined(variant(details), details.created === true ? 'new component' : null);
     case AuditKind.InvitationCreated:

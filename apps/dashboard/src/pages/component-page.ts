@@ -13,6 +13,7 @@ import { protectedNote } from './protected-note.js';
 import { releaseRequestsSection } from './release-requests-page.js';
 import { componentTabs } from './component-tabs.js';
 import { experienceCell } from './experiences/experience-cell.js';
+import { appSection, type AppSectionContent } from './app-section.js';
 
 /** Where the page's links go (the routes own the URLs). */
 export interface ComponentPageLinks {
@@ -37,9 +38,11 @@ export interface ComponentPageContent {
   readonly releasesPerWeek: readonly WeeklyReleaseCount[];
   /** Each environment's experience and live rollout, by environment id. */
   readonly experiences: ReadonlyMap<string, ExperienceView>;
+  /** "In AI assistants": the app, the visitor's tool for it, the form. */
+  readonly app: Pick<AppSectionContent, 'app' | 'tool' | 'form' | 'error'>;
 }
 
-/** The component page: details, tags, environments, the host snippets, variants with a preview, releases per week, release history. */
+/** The component page: details, tags, environments, the host snippets, in AI assistants, variants with a preview, releases per week, release history. */
 export function componentPage(content: ComponentPageContent): string {
   const { view, links } = content;
   const { component, variants, history, preview } = view;
@@ -79,6 +82,7 @@ ${hostSnippetSection(component.id, view.environments, content.host, {
   privatePreviews: content.chrome.organizations.find((o) => o.id === component.organizationId)?.privatePreviews ?? false,
   settingsUrl: `/orgs/${component.organizationId}/previews`,
 })}
+${appSection({ ...content.app, componentId: component.id, role: view.role, environments: view.environments, csrf: content.chrome.csrf })}
 <h2 id="variants">Variants</h2>
 ${listTable({
   columns: ['Variant', 'Size', 'SHA-256', 'Uploaded by', 'When', 'Live in', html`<span class="hint">Actions</span>`],

@@ -1,11 +1,10 @@
-import { countReleasesPerWeek, editComponentTags, getComponentPage, getExperience, getPublishPreview, getVariantContent, listComponentReleaseRequests, publishVariant } from '@cp/domain';
+import { editComponentTags, getPublishPreview, getVariantContent, publishVariant } from '@cp/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { RELEASE_CHART_WEEKS } from '../pages/charts/releases-per-week.js';
 import { componentPage } from '../pages/component-page.js';
 import { publishPage } from '../pages/publish-page.js';
-import { componentPageHref, componentPageLinks, parseComponentPageQuery } from './component-page-query.js';
-import { hostLinks } from './host-links.js';
+import { componentPageContent } from './component-page-content.js';
+import { componentPageHref, parseComponentPageQuery } from './component-page-query.js';
 import { defineAction } from '../kit/define-action.js';
 import { definePage, mountPages } from '../kit/define-page.js';
 import { text } from '../kit/form-input.js';
@@ -54,33 +53,12 @@ export function componentRoutes(ctx: RouteContext): Router {
 
   router.get('/component/:id', page(ctx, async (req, res, visitor) => {
     const state = parseComponentPageQuery(req);
-    const { variant: variantId, variantsBefore, releasesBefore, releasesAfter } = state;
-    const view = await getComponentPage(
-      { actor: visitor.actor, componentId: String(req.params.id), variantId, variantsBefore, releasesBefore, releasesAfter, pageSizes: ctx.config.componentPageSizes },
-      ctx.domain,
-    );
+    const content = await componentPageContent(visitor, String(req.params.id), state, ctx, { notice: notice(req) });
     // "Newer" reached the newest events: that page is the latest one, under its own URL.
-    if (state.releasesAfter !== undefined && view.history.newer === null) {
-      return res.redirect(303, componentPageHref(view.component.id, { ...state, releasesAfter: undefined }, 'release-history'));
+    if (state.releasesAfter !== undefined && content.view.history.newer === null) {
+      return res.redirect(303, componentPageHref(content.view.component.id, { ...state, releasesAfter: undefined }, 'release-history'));
     }
-    const componentId = view.component.id;
-    const [requests, releasesPerWeek, experiences] = await Promise.all([
-      listComponentReleaseRequests({ actor: visitor.actor, componentId }, ctx.domain),
-      countReleasesPerWeek({ actor: visitor.actor, componentId, weeks: RELEASE_CHART_WEEKS }, ctx.domain),
-      // Each environment's live experience revision and live rollout, for its row.
-      Promise.all(view.environments.map(({ environment }) => getExperience({ actor: visitor.actor, componentId, environment: environment.name }, ctx.domain))),
-    ]);
-    sendPage(res, 200, componentPage({
-      view,
-      requests,
-      releasesPerWeek,
-      experiences: new Map(experiences.map((e) => [e.environment.id, e])),
-      chrome: visitor.chrome(view.component.organizationId),
-      notice: notice(req),
-      consumeUrl: `${ctx.config.deliveryUrl}/consume?id=${view.component.id}`,
-      host: hostLinks(ctx.config.deliveryUrl, view.component.id),
-      links: componentPageLinks(view, state),
-    }));
+    sendPage(res, 200, componentPage(content));
   }));
 
   router.get('/component/:id/variants/:variantId/preview', page(ctx, async (req, res, visitor) => {

@@ -143,6 +143,8 @@ export const NOTICES = {
   'rollout-promoted': 'Candidate released: the rollout is over. Hosts get it within about a minute (cache).',
   'rollout-promote-requested': 'Release request sent: the candidate is released when an owner or admin approves it.',
   'rollout-stopped': 'Rollout stopped: everyone gets the release again.',
+  'app-saved': "Saved. Members' AI assistants list the app from their next tool list.",
+  'app-removed': "No longer offered: the tool leaves members' AI assistants at their next tool list.",
   'env-added': 'Environment added.',
   'env-renamed': 'Environment renamed. Hosts asking for the old name now get 404.',
   'env-removed': 'Environment removed.',

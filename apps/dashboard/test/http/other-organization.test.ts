@@ -101,6 +101,11 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
     { name: "Bob's release history newer than the release event", method: 'GET', path: (ids) => `/component/${own().component}?releases_after=${ids.releaseEvent}` },
   ],
   'POST /component/:id/tags': [{ name: 'tags', method: 'POST', path: (ids) => `/component/${ids.component}/tags`, form: () => ({ tags: 'taken-over' }) }],
+  'POST /component/:id/app': [
+    { name: 'offer the component as an app', method: 'POST', path: (ids) => `/component/${ids.component}/app`, form: () => ({ environment: 'prod', title: 'Taken over', description: 'Shows the component.' }) },
+  ],
+  // After the save probe: its control leaves Bob's component an app to stop offering.
+  'POST /component/:id/app/remove': [{ name: 'stop offering the app', method: 'POST', path: (ids) => `/component/${ids.component}/app/remove` }],
   'GET /component/:id/variants/:variantId/preview': [
     { name: 'preview', method: 'GET', path: (ids) => `/component/${ids.component}/variants/${ids.variant}/preview` },
     { name: "the variant through Bob's component", method: 'GET', path: (ids) => `/component/${own().component}/variants/${ids.variant}/preview` },
@@ -376,6 +381,7 @@ async function everything() {
     spareMembers: await repos.members.list(ids.spareOrg),
     organization: await repos.organizations.findById(ids.spareOrg),
     webhooks: await repos.webhookEndpoints.listForOrganization(ids.org),
+    app: await repos.apps.find(ids.component),
     webhookJobs: await stack.db!.prisma.$queryRawUnsafe('SELECT count(*)::int AS n FROM jobs.job'),
   });
   return { alice: await organization(aliceIds, alice), bob: await organization(bobIds, bob) };

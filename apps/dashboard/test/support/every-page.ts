@@ -1,4 +1,4 @@
-import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveExperienceDraft, startRollout, type UsageEvent, type User } from '@cp/domain';
+import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveComponentApp, saveExperienceDraft, startRollout, type UsageEvent, type User } from '@cp/domain';
 import { aConnectedApplication } from './applications.js';
 import { aComponentWithVariants, aMembership } from './builders.js';
 import { anAccount, type DashboardStack } from './dashboard-server.js';
@@ -43,6 +43,7 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
   // A split in prod's experience draft, and a canary of v2 against staging's release.
   const germany = { name: 'germany', rules: [{ attribute: 'country', operator: 'in' as const, values: ['DE', 'AT'] }], arms: variants.map((v) => ({ variantId: v.id, weight: 50_000 })) };
   await saveExperienceDraft({ actor, componentId: component.id, environment: 'prod', definition: { segments: [germany] } }, domain);
+  await saveComponentApp({ actor, componentId: component.id, settings: { environment: 'staging', title: 'Price tag', description: 'Shows a price.', inputSchema: { type: 'object' }, actionTools: { buy: 'publish_component' } } }, domain);
   await startRollout({ actor, componentId: component.id, environment: 'staging', candidateVariantId: variants[1]!.id }, domain);
   const flow = await createFlow({ actor, organizationId: org, name: 'Checkout', componentIds: [component.id] }, domain);
   await createPreviewKey({ actor, organizationId: org, name: 'Staging site' }, domain);

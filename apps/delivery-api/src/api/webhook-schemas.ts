@@ -208,6 +208,30 @@ export const RolloutRolledBackEvent = envelope(
   'The guard rolled the rollout back, with the figures that decided.',
 );
 
+const title = z.string().meta({ description: "The app's title, as people see it in the assistant." });
+
+export const AppSavedEvent = envelope(
+  'app.saved',
+  {
+    environment: Ref('environment whose release the app shows'),
+    created: z.boolean().meta({ description: 'True when the component was not an app before; false when its settings changed.' }),
+    title,
+    description: z.string().meta({ description: 'What the model reads: when to show the component and what its arguments mean.' }),
+    inputSchema: z.boolean().meta({ description: 'True when the app declares a JSON Schema for its arguments.' }),
+    actionTools: z
+      .record(z.string(), z.string())
+      .meta({ description: "The component's actions (`cpSend`) that call a tool of the tool server instead of being reported to the conversation: action -> tool name." }),
+  },
+  'AppSavedEvent',
+  'A component was offered to AI assistants as an app, or its app settings changed (docs/mcp-apps.md).',
+);
+export const AppRemovedEvent = envelope(
+  'app.removed',
+  { environment: Ref('environment whose release the app showed'), title },
+  'AppRemovedEvent',
+  'A component is no longer offered to AI assistants: its tool leaves every member\'s tool list.',
+);
+
 const HEADERS = z.object({
   'webhook-id': z
     .string()
@@ -252,4 +276,6 @@ export const WEBHOOKS: ZodOpenApiPathsObject = {
   'rollout.promoted': operation('rollout.promoted', RolloutPromotedEvent),
   'rollout.stopped': operation('rollout.stopped', RolloutStoppedEvent),
   'rollout.rolled_back': operation('rollout.rolled_back', RolloutRolledBackEvent),
+  'app.saved': operation('app.saved', AppSavedEvent),
+  'app.removed': operation('app.removed', AppRemovedEvent),
 };

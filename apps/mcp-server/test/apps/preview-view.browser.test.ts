@@ -59,7 +59,7 @@ test('get_component: the view initializes first, shows the component at its size
   await componentIn(view.frame).waitFor();
   expect(await componentIn(view.frame).textContent()).toBe('Free shipping over $50');
   expect(await view.frame.getByRole('heading').innerText()).toBe('Checkout Banner');
-  expect(await view.frame.locator('dl').innerText()).toMatch(/version 1[\s\S]*latest upload \(preview\)/);
+  expect(await view.frame.locator('dl').innerText()).toMatch(/Version\s+1[\s\S]*latest upload \(preview\)/);
   // The host's theme and style variables, from the ui/initialize answer.
   expect(
     await view.frame.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary')]),
@@ -153,11 +153,11 @@ test("publish_component's view shows the release, and Roll back goes through the
     token: await views.token(),
   });
   await componentIn(view.frame).filter({ hasText: 'over $40' }).waitFor();
-  expect(await view.frame.locator('dl').innerText()).toMatch(/version 2[\s\S]*prod[\s\S]*released to prod/);
+  expect(await view.frame.locator('dl').innerText()).toMatch(/Version\s+2[\s\S]*prod[\s\S]*released to prod/);
 
   await view.frame.getByRole('button', { name: 'Roll back' }).click();
   await componentIn(view.frame).filter({ hasText: 'over $50' }).waitFor();
-  expect(await view.frame.locator('dl').innerText()).toMatch(/version 1[\s\S]*prod[\s\S]*released to prod/);
+  expect(await view.frame.locator('dl').innerText()).toMatch(/Version\s+1[\s\S]*prod[\s\S]*released to prod/);
   const calls = (await view.messages()).filter((message) => message.method === 'tools/call').map((message) => message.message);
   expect(calls).toEqual([
     expect.objectContaining({ params: { name: 'get_release_choices', arguments: { componentId, environment: 'prod' } } }),

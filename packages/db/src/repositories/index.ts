@@ -2,6 +2,7 @@ import type { Repositories } from '@cp/domain';
 import type { Database } from '../client.js';
 import { createAssignments } from './assignments.js';
 import { createAuditTrail } from './audit-trail.js';
+import { createComponentApps } from './component-apps.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
 import { createExperiences } from './experiences.js';
@@ -48,6 +49,7 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     webhookEndpoints: createWebhookEndpoints(prisma, jobs),
     experiences: createExperiences(prisma, jobs),
     rollouts: createRollouts(prisma, jobs),
+    apps: createComponentApps(prisma, jobs),
     assignments: createAssignments(sql),
   });
 }

@@ -9,6 +9,8 @@ export const APP_LIMITS = {
   descriptionChars: 1000,
   /** The input schema as JSON text. */
   inputSchemaBytes: 16 * 1024,
+  /** Objects and arrays within one another, so that serializing and compiling it cannot exhaust the stack. */
+  inputSchemaDepth: 32,
   /** Actions the bridge turns into tool calls instead of messages to the conversation. */
   actionTools: 20,
   actionChars: 64,

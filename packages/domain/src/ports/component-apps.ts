@@ -17,6 +17,10 @@ export interface ComponentApps {
   /** Deletes it with an AuditKind.AppRemoved row and the app.removed event; false when there was none. */
   remove(input: { componentId: string; removedBy: string; now: Date; audit: AuditNote }): Promise<boolean>;
   find(componentId: string): Promise<ComponentApp | null>;
-  /** The apps of every organization the user is a member of, with their current release; in one query. */
+  /**
+   * The apps of every organization the user is a member of, with their environment's current
+   * release, ordered by organization name, then component name; in one query (every tools/list
+   * runs it).
+   */
   listForMember(userId: string): Promise<LiveApp[]>;
 }

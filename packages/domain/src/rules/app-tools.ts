@@ -7,11 +7,20 @@ export interface AppTool {
   readonly live: LiveApp & { readonly release: NonNullable<LiveApp['release']> };
 }
 
-/** Lower-case letters, digits and single `_`: what every MCP client accepts in a tool name. */
+/*
+ * Lower-case ASCII letters, digits and single `_`: what every MCP client accepts in a tool name.
+ * Accents are dropped (é -> e); a name with no such character at all reads `component`. The
+ * lengths keep a whole name within the shortest tool-name limit among clients (docs/mcp-apps.md).
+ */
+const COMPONENT_CHARS = 28;
+const ORGANIZATION_CHARS = 14;
+const ID_CHARS = 8;
+
 const slug = (text: string, max: number): string =>
   text
-    .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, max)
@@ -19,19 +28,32 @@ const slug = (text: string, max: number): string =>
 
 export const appResourceUri = (componentId: string, version: number): string => `ui://apps/${componentId}/v${version}.html`;
 
+type Released = AppTool['live'];
+
+/** How many of `apps` share each key. */
+const counts = (apps: readonly Released[], key: (live: Released) => string): Map<string, number> => {
+  const count = new Map<string, number>();
+  for (const live of apps) count.set(key(live), (count.get(key(live)) ?? 0) + 1);
+  return count;
+};
+
 /**
  * The member's app tools: `show_<component>_v<version>`, or `show_<organization>_<component>_v<version>`
- * for a name two of the member's organizations share, so every name is unique and stable. An app
- * whose environment has no release has no tool (nothing to show).
+ * for a name two of the member's organizations share, so every name is unique and stable. Names
+ * that are still the same (two components whose names differ only in punctuation, two
+ * organizations of the same name) also carry the first characters of the component's id. An
+ * app whose environment has no release has no tool (nothing to show).
  */
 export function appTools(apps: readonly LiveApp[]): AppTool[] {
-  const released = apps.filter((live): live is AppTool['live'] => live.release !== null);
-  const count = new Map<string, number>();
-  for (const { app } of released) count.set(slug(app.componentName, 48), (count.get(slug(app.componentName, 48)) ?? 0) + 1);
+  const released = apps.filter((live): live is Released => live.release !== null);
+  const component = (live: Released) => slug(live.app.componentName, COMPONENT_CHARS);
+  const byComponent = counts(released, component);
+  const qualified = (live: Released) =>
+    byComponent.get(component(live))! > 1 ? `${slug(live.organizationName, ORGANIZATION_CHARS)}_${component(live)}` : component(live);
+  const byQualified = counts(released, qualified);
   return released.map((live) => {
-    const component = slug(live.app.componentName, 48);
-    const owner = count.get(component)! > 1 ? `${slug(live.organizationName, 40)}_` : '';
-    return { name: `show_${owner}${component}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
+    const unique = byQualified.get(qualified(live))! > 1 ? `${qualified(live)}_${live.app.componentId.replace(/-/g, '').slice(0, ID_CHARS)}` : qualified(live);
+    return { name: `show_${unique}_v${live.release.version}`, resourceUri: appResourceUri(live.app.componentId, live.release.version), live };
   });
 }
 

@@ -110,6 +110,7 @@ export function inMemoryOrganizations(state: InMemoryState): Organizations {
       state.releaseEvents = state.releaseEvents.filter((r) => !componentIds.has(r.componentId));
       state.uploadSessions = outside(state.uploadSessions);
       state.flows = outside(state.flows);
+      state.apps = outside(state.apps);
       state.previewKeys = outside(state.previewKeys);
       state.webhookEndpoints = outside(state.webhookEndpoints);
       state.auditEvents = outside(state.auditEvents);

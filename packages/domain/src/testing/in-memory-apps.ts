@@ -1,9 +1,12 @@
-import { AuditKind, type AuditValue } from '../entities/audit-event.js';
+import { AuditKind, type AuditNote, type AuditValue } from '../entities/audit-event.js';
 import type { ComponentApp, LiveApp } from '../entities/component-app.js';
 import { WebhookEventType } from '../entities/webhook.js';
 import type { ComponentApps } from '../ports/component-apps.js';
 import { auditEventFor } from './in-memory-audit.js';
 import { byKey, type InMemoryState, type StoredApp } from './in-memory-state.js';
+
+/** The order of packages/db's query, for the plain names tests use (collations aside). */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Plain-array apps; each method runs without awaiting in between, so it is atomic. */
 export function inMemoryApps(state: InMemoryState): ComponentApps {
@@ -12,9 +15,23 @@ export function inMemoryApps(state: InMemoryState): ComponentApps {
     componentName: byKey(state.components, app.componentId)?.name ?? '?',
     environmentName: byKey(state.environments, app.environmentId)?.name ?? '?',
   });
-  const record = (app: StoredApp | ComponentApp, kind: AuditKind, type: WebhookEventType, audit: Parameters<ComponentApps['remove']>[0]['audit'], now: Date, details: { [key: string]: AuditValue }) => {
-    state.recordAudit(auditEventFor(audit, { organizationId: app.organizationId, kind, now, componentId: app.componentId, details }));
-    state.webhookEvents.push({ organizationId: app.organizationId, componentId: app.componentId, type, data: details });
+  /** The audit row names the environment; the webhook event, as packages/db writes it, gives its id too. */
+  const record = (
+    app: ComponentApp,
+    kind: AuditKind,
+    type: WebhookEventType,
+    audit: AuditNote,
+    now: Date,
+    details: { [key: string]: AuditValue },
+    data: { [key: string]: AuditValue },
+  ) => {
+    state.recordAudit(auditEventFor(audit, { organizationId: app.organizationId, kind, now, componentId: app.componentId, details: { environment: app.environmentName, ...details } }));
+    state.webhookEvents.push({
+      organizationId: app.organizationId,
+      componentId: app.componentId,
+      type,
+      data: { environment: { id: app.environmentId, name: app.environmentName }, ...data },
+    });
   };
   return {
     async save({ componentId, environmentId, settings, savedBy, now, audit }) {
@@ -23,20 +40,23 @@ export function inMemoryApps(state: InMemoryState): ComponentApps {
       const stored: StoredApp = { componentId, organizationId, environmentId, ...settings, updatedBy: savedBy, updatedAt: now };
       state.apps = [...state.apps.filter((a) => a.componentId !== componentId), stored];
       const app = joined(stored);
-      record(app, AuditKind.AppSaved, WebhookEventType.AppSaved, audit, now, {
-        created,
-        environment: app.environmentName,
-        title: app.title,
-        inputSchema: app.inputSchema !== null,
-        actionTools: Object.keys(app.actionTools).length,
-      });
+      const inputSchema = app.inputSchema !== null;
+      record(
+        app,
+        AuditKind.AppSaved,
+        WebhookEventType.AppSaved,
+        audit,
+        now,
+        { created, title: app.title, inputSchema, actionTools: Object.keys(app.actionTools).length },
+        { created, title: app.title, description: app.description, inputSchema, actionTools: { ...app.actionTools } },
+      );
       return app;
     },
     async remove({ componentId, now, audit }) {
       const app = state.apps.find((a) => a.componentId === componentId);
       if (app === undefined) return false;
       state.apps = state.apps.filter((a) => a !== app);
-      record(app, AuditKind.AppRemoved, WebhookEventType.AppRemoved, audit, now, { environment: joined(app).environmentName, title: app.title });
+      record(joined(app), AuditKind.AppRemoved, WebhookEventType.AppRemoved, audit, now, { title: app.title }, { title: app.title });
       return true;
     },
     find: async (componentId) => {
@@ -55,7 +75,8 @@ export function inMemoryApps(state: InMemoryState): ComponentApps {
             organizationName: byKey(state.organizations, app.organizationId)?.name ?? '?',
             release: release && variant ? { variantId: variant.id, version: variant.sequence } : null,
           };
-        });
+        })
+        .sort((a, b) => compare(a.organizationName, b.organizationName) || compare(a.app.componentName.toLowerCase(), b.app.componentName.toLowerCase()));
     },
   };
 }

@@ -90,6 +90,8 @@ export function inMemoryEnvironments(state: InMemoryState): Environments {
       )
         return 'in-use';
       state.environments.splice(index, 1);
+      // As ON DELETE CASCADE does: an app shows its environment's release.
+      state.apps = state.apps.filter((app) => app.environmentId !== id);
       state.recordAudit(
         auditEventFor(audit, {
           organizationId: current.organizationId,

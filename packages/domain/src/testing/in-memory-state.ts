@@ -21,8 +21,9 @@ export type StoredReleaseRequest = Omit<
   'organizationId' | 'componentName' | 'environmentName' | 'variantSequence'
 >;
 
-/** A webhook endpoint as stored: with its signing secret. */
+/** An app as stored: without the names the fake joins in (component, environment). */
 export type StoredApp = Omit<ComponentApp, 'componentName' | 'environmentName'>;
+/** A webhook endpoint as stored: with its signing secret. */
 export type StoredWebhookEndpoint = WebhookEndpoint & { readonly secret: string };
 
 /** The rows behind the in-memory repositories: tests read and seed it directly. */

@@ -16,3 +16,4 @@ export * from './release-counts-contract.js';
 export type { ExperiencesSubject } from './experience-team.js';
 export * from './experiences-contract.js';
 export * from './rollouts-contract.js';
+export * from './component-apps-contract.js';
