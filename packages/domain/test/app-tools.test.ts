@@ -1,6 +1,5 @@
 import type { LiveApp } from '../src/entities/component-app.js';
 import { ErrorCode } from '../src/errors/domain-error.js';
-import { appArgumentsProblem } from '../src/rules/app-definition.js';
 import { lookUpAppTool } from '../src/rules/app-tools.js';
 import { inMemoryDeps } from '../src/testing/test-deps.js';
 import { getAppVersion } from '../src/use-cases/apps/get-app-version.js';
@@ -74,18 +73,6 @@ describe('lookUpAppTool', () => {
     for (const name of ['show_nothing_v1', 'show_price_tag', 'price_tag_v3', 'show__v1'])
       expect(lookUpAppTool(apps, name)).toEqual({ kind: 'unknown' });
   });
-});
-
-test("appArgumentsProblem names where in the arguments and the schema's rule", () => {
-  const schema = {
-    type: 'object',
-    properties: { item: { type: 'object', properties: { price: { type: 'number' } } } },
-  };
-  expect(appArgumentsProblem(schema, { item: { price: 'x' } })).toBe(
-    'item.price must be number (input schema #/properties/item/properties/price/type)',
-  );
-  expect(appArgumentsProblem(schema, [])).toBe('the arguments must be an object');
-  expect(appArgumentsProblem(null, { anything: 1 })).toBeNull();
 });
 
 describe('getAppVersion', () => {

@@ -122,9 +122,9 @@ describe('checking the arguments of an app tool', () => {
   it('passes matching arguments and names the path of the first problem otherwise', () => {
     expect(appArgumentsProblem(PRICE, { price: '12 €' })).toBeNull();
     expect(appArgumentsProblem(null, { anything: true })).toBeNull();
-    expect(appArgumentsProblem(PRICE, {})).toBe("the arguments must have required property 'price'");
-    expect(appArgumentsProblem(PRICE, { price: 12 })).toBe('price must be string');
-    expect(appArgumentsProblem(PRICE, { price: '1', lines: [{ qty: 1 }, { qty: 'two' }] })).toBe('lines.1.qty must be integer');
+    expect(appArgumentsProblem(PRICE, {})).toBe("the arguments must have required property 'price' (input schema #/required)");
+    expect(appArgumentsProblem(PRICE, { price: 12 })).toBe('price must be string (input schema #/properties/price/type)');
+    expect(appArgumentsProblem(PRICE, { price: '1', lines: [{ qty: 1 }, { qty: 'two' }] })).toBe('lines.1.qty must be integer (input schema #/properties/lines/items/properties/qty/type)');
     expect(appArgumentsProblem(PRICE, ['price'])).toBe('the arguments must be an object');
     expect(appArgumentsProblem(null, null)).toBe('the arguments must be an object');
     const tree = { type: 'object', properties: { child: { $ref: '#' } } };
