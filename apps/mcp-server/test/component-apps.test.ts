@@ -352,6 +352,10 @@ test('scopes: an app tool needs mcp:read (it only shows); a write-only token is 
     token: memberToken,
   });
   expect(readOnly.json.result.structuredContent.success).toBe(true);
+  // Its view is the organization's HTML: reading it is reading too.
+  const read = { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: viewUri(2) } };
+  expect((await rpc(h.mcpUrl, read, { token: await h.tokenFor(member, { scope: 'mcp:write' }) })).status).toBe(403);
+  expect((await rpc(h.mcpUrl, read, { token: memberToken })).json.result.contents[0].uri).toBe(viewUri(2));
 });
 
 test('remove_component_app: a member is refused; after an admin removes it, the tool and its view are gone', async () => {

@@ -2,8 +2,8 @@ import type { LiveApp } from '../src/entities/component-app.js';
 import { ErrorCode } from '../src/errors/domain-error.js';
 import { lookUpAppTool } from '../src/rules/app-tools.js';
 import { inMemoryDeps } from '../src/testing/test-deps.js';
-import { getAppVersion } from '../src/use-cases/apps/get-app-version.js';
-import { saveComponentApp } from '../src/use-cases/apps/save-component-app.js';
+import { getAppVersion } from '../src/use-cases/component-apps/get-app-version.js';
+import { saveComponentApp } from '../src/use-cases/component-apps/save-component-app.js';
 import { publishVariant } from '../src/use-cases/releases/publish-variant.js';
 import { anUploadedComponent, aUser } from './builders.js';
 

@@ -32,7 +32,7 @@ export interface RpcMessageSummary {
  * (initialize and tools/list included) needs one, so a client runs its OAuth
  * flow once, at connect. A `show_…` name is an app tool's (the caller's apps decide
  * which exist): mcp:read. Any other unknown tool needs a token, and the MCP server then
- * answers that it does not exist.
+ * answers that it does not exist. resources/read needs mcp:read.
  */
 export function requirementOf(message: RpcMessageSummary, tools: ScopedTools): Requirement {
   if (message.method === 'ping') return 'public';
@@ -40,6 +40,8 @@ export function requirementOf(message: RpcMessageSummary, tools: ScopedTools): R
     // An app tool (apps/show-app.ts; no tool of the registry is named so) only shows a released component: it reads, as get_component does.
     return tools.get(message.toolName)?.scope ?? (message.toolName.startsWith(APP_TOOL_PREFIX) ? Scope.Read : 'token');
   }
+  // A view is a component's HTML (an app's is an organization's variant): reading it is reading.
+  if (message.method === 'resources/read') return Scope.Read;
   return 'token';
 }
 

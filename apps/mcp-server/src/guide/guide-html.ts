@@ -49,6 +49,7 @@ environment, and hosts pick it up from the delivery API without a redeploy.</p>
   <li><a href="#release">Releasing to environments</a></li>
   <li><a href="#consume">Consuming a component</a></li>
   <li><a href="#connect">Connecting your assistant</a></li>
+  <li><a href="#apps">In the conversation: the preview and apps</a></li>
 </ol></nav>
 
 <h2 id="contract">1. The <code>dist/index.html</code> contract</h2>
@@ -142,6 +143,27 @@ The <code>loader</code> tells the host how to render the version:</p>
 <pre>claude mcp add --transport http components ${mcp}</pre>
 <p>Read-only connections (scope <code>mcp:read</code>) can list and read; uploading, tagging and publishing need <code>mcp:write</code>.
 The server applies rate limits: if you are told to wait, space requests by a few seconds and batch your work.</p>
+
+<h2 id="apps">8. In the conversation: the preview and apps</h2>
+<p>Assistants that render MCP Apps (Claude, ChatGPT, VS Code Copilot Chat, Goose, …) show the component inside the conversation.
+After <code>confirm_upload</code>, <code>publish_component</code>, <code>get_component</code> or <code>list_variants</code> a card appears under the
+tool call: the component's name, version, environment and release state, the component itself rendered by the host SDK from
+the delivery API, and the buttons <strong>Release to staging</strong>, <strong>Roll back</strong> and <strong>Open in dashboard</strong>.
+The buttons call the same tools with your connection's token: on a read-only connection they are refused and the card says so.
+Every tool still answers in full text, so assistants without MCP Apps lose nothing.</p>
+<p>An owner or admin can also offer a released component as an <strong>app</strong> (<code>set_component_app</code>, or the dashboard's
+component page): each member's assistant then lists a tool <code>show_&lt;component&gt;_v&lt;version&gt;</code> that shows the component in the
+conversation with the model's arguments as its data. To work both on web pages and as an app, a component only uses the contract of
+section 2:</p>
+<ul>
+  <li><code>cpReceive(data)</code> gets the tool's arguments (checked against the app's input schema), as it gets a host page's data;</li>
+  <li><code>cpSend(action, payload)</code> reports the action to the conversation, or calls the tool the app maps the action to;</li>
+  <li><code>cpSend('cp:size', { height })</code>, or nothing (the height is measured), sizes the card;</li>
+  <li>the conversation's theme arrives as <code>&lt;html data-theme="light|dark"&gt;</code> with <code>color-scheme</code> and the host's CSS
+      variables (<code>--color-background-primary</code>, <code>--font-sans</code>, …) on <code>:root</code>: style with
+      <code>var(--color-text-primary, #111)</code> and a fallback, and the component fits both the page and the conversation.</li>
+</ul>
+<p>A new release of the app's environment renames the tool (<code>…_v8</code>), so the next call shows it.</p>
 </main>
 </body>
 </html>
