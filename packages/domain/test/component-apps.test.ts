@@ -133,6 +133,16 @@ describe('checking the arguments of an app tool', () => {
     expect(appArgumentsProblem(tree, { child: { child: {} } })).toBeNull();
     expect(appArgumentsProblem(tree, args)).toBe('the arguments nest too deeply');
   });
+
+  it('matches patterns in linear time, and refuses at save the ones that need backtracking', async () => {
+    // With a backtracking engine this one pattern on this one string would run for minutes.
+    const nested = { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } };
+    expect(appArgumentsProblem(nested, { code: `${'a'.repeat(60)}b` })).toBe('code must match pattern "^(a+)+$" (input schema #/properties/code/pattern)');
+    expect(appArgumentsProblem(nested, { code: 'aaa' })).toBeNull();
+    const { save } = await aTeam();
+    const lookahead = { type: 'object', properties: { code: { type: 'string', pattern: '^(?=a)' } } };
+    expect(await refusal(save({ inputSchema: lookahead }))).toMatchObject({ code: ErrorCode.InvalidInput, message: expect.stringMatching(/unsupported Perl syntax/) });
+  });
 });
 
 describe('app tool names', () => {

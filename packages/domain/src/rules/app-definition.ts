@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type CodeOptions, type ValidateFunction } from 'ajv';
+import { RE2JS } from 're2js';
 import { APP_LIMITS as L, type AppSettings, type InputSchema } from '../entities/component-app.js';
 import { invalidInput } from '../errors/factories.js';
 
@@ -13,7 +14,14 @@ import { invalidInput } from '../errors/factories.js';
 const compiled = new Map<string, ValidateFunction>();
 const MAX_COMPILED = 500;
 
-const newAjv = (): Ajv => new Ajv({ allErrors: false, strict: false, validateSchema: true });
+/**
+ * A schema's `pattern`s run on every call's arguments: RE2 matches in linear time, where the
+ * built-in backtracking engine could be held for minutes by a pattern like `^(a+)+$`. RE2 has
+ * no lookaround or backreferences; a schema using them is refused when saved.
+ */
+const linearRegExp: NonNullable<CodeOptions['regExp']> = Object.assign((pattern: string) => RE2JS.compile(pattern), { code: 're2js' });
+
+const newAjv = (): Ajv => new Ajv({ allErrors: false, strict: false, validateSchema: true, code: { regExp: linearRegExp } });
 
 function compile(schema: InputSchema): ValidateFunction {
   const text = JSON.stringify(schema);
