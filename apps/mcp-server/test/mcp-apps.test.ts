@@ -7,7 +7,7 @@ import { aUser, rpc, startHarness, toolCall, type Harness } from './support/harn
 
 /*
  * MCP Apps, section 1 of docs/mcp-apps.md: the tools that link the preview view, the view as a
- * resource (resources/list, resources/read), and the tool only the view calls.
+ * resource (resources/list, resources/read), and the tools only the view calls.
  */
 const DELIVERY = 'https://delivery.example/cp/';
 const DELIVERY_ORIGIN = 'https://delivery.example';
@@ -91,6 +91,7 @@ describe('tools/list', () => {
       confirm_upload: linked,
       publish_component: linked,
       get_release_choices: { ui: { visibility: ['app'] } },
+      get_variant_html: { ui: { visibility: ['app'] } },
     });
   });
 });
@@ -145,5 +146,40 @@ describe('get_release_choices (the view only)', () => {
     const stranger = await h.connect(await h.tokenFor(await aUser(h.domain)));
     const result = (await stranger.callTool({ name: 'get_release_choices', arguments: { componentId: component.id, environment: 'staging' } })) as { structuredContent: any };
     expect(result.structuredContent.error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('get_variant_html (the view only, without the delivery API)', () => {
+  let component: Component;
+  let variant: Variant;
+  const HTML = '<!doctype html><p>Caf\u00e9 banner</p>';
+  const htmlOf = async (as: Client, variantId: string) =>
+    (await as.callTool({ name: 'get_variant_html', arguments: { componentId: component.id, variantId } })) as { structuredContent: any; isError?: boolean };
+
+  beforeAll(async () => {
+    component = await aComponent(domain.deps.repos, { organizationId: owner.defaultOrganizationId, createdBy: owner.id, name: 'Banner' });
+    variant = (await domain.deps.repos.variants.findLatest(component.id))!;
+    const url = await domain.deps.objects.presignPut(variant.objectKey, { expiresInSeconds: 60, contentType: 'text/html' });
+    expect((await fetch(url, { method: 'PUT', body: HTML, headers: { 'content-type': 'text/html' } })).ok).toBe(true);
+  });
+
+  test("a member reads the version's stored HTML", async () => {
+    expect((await htmlOf(client, variant.id)).structuredContent).toEqual({
+      success: true,
+      componentId: component.id,
+      variantId: variant.id,
+      sequence: 1,
+      html: HTML,
+    });
+  });
+
+  test("an unknown version and another organization's component are NOT_FOUND; it needs mcp:read", async () => {
+    const unknown = await htmlOf(client, '3f2b8c1e-5d4a-4b7e-9c1f-2a6d8e0b7c45');
+    expect([unknown.isError, unknown.structuredContent.error.code]).toEqual([true, 'NOT_FOUND']);
+    const stranger = await h.connect(await h.tokenFor(await aUser(h.domain)));
+    expect((await htmlOf(stranger, variant.id)).structuredContent.error.code).toBe('NOT_FOUND');
+    const writeOnly = await h.tokenFor(owner, { scope: 'mcp:write' });
+    const { status } = await rpc(h.mcpUrl, toolCall('get_variant_html', { componentId: component.id, variantId: variant.id }), { token: writeOnly });
+    expect(status).toBe(403);
   });
 });

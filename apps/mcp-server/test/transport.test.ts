@@ -237,6 +237,7 @@ describe('with a token', () => {
       'confirm_upload',
       'publish_component',
       'get_release_choices',
+      'get_variant_html',
       'get_experience',
       'set_experience',
       'publish_experience',

@@ -11,6 +11,7 @@ import { getExperience } from './get-experience.js';
 import { getReleaseChoices } from './get-release-choices.js';
 import { getRollout } from './get-rollout.js';
 import { getServiceGuide } from './get-service-guide.js';
+import { getVariantHtml } from './get-variant-html.js';
 import { listComponents } from './list-components.js';
 import { listOrganizations } from './list-organizations.js';
 import { listVariants } from './list-variants.js';
@@ -38,6 +39,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   confirmUpload,
   publishComponent,
   getReleaseChoices,
+  getVariantHtml,
   getExperience,
   setExperience,
   publishExperience,

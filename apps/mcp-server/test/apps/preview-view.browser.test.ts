@@ -165,3 +165,26 @@ test("publish_component's view shows the release, and Roll back goes through the
   ]);
   expect([await releasedTo(variantId), await releasedTo(second)]).toEqual([['prod', 'staging'], []]);
 });
+
+test('without the delivery API: the view shows the version through the view-only tool, in a sandboxed frame, and says so', async () => {
+  // As a client whose network cannot reach the delivery API: the view's import of the SDK fails.
+  const page = views.host.page;
+  const sdk = `${views.delivery.url}/host/v1.js`;
+  const latest = await views.aVersion(componentId, BANNER_HTML.replace('over $50', 'over $30'));
+  await page.route('**/host/v1.js', (route) => route.abort());
+  try {
+    const view = await views.host.openView({ toolName: 'get_component', args: { componentId }, token: await views.token() });
+    const nested = view.frame.locator('#stage iframe');
+    await nested.contentFrame().locator('.banner h2').filter({ hasText: 'Free shipping over $30' }).waitFor();
+    expect(await nested.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await view.frame.getByRole('status').innerText()).toBe(
+      `Shown without the host SDK because the delivery API at ${new URL(views.delivery.url).origin} is not reachable from this client; data and actions are not connected.`,
+    );
+    const calls = (await view.messages()).filter((message) => message.method === 'tools/call').map((message) => message.message);
+    expect(calls).toEqual([expect.objectContaining({ params: { name: 'get_variant_html', arguments: { componentId, variantId: latest.variantId } } })]);
+  } finally {
+    await page.unroute('**/host/v1.js');
+  }
+  // The refused load is the only problem: the srcdoc frame passes the view's CSP, and the component runs in it.
+  expect(views.host.problems.splice(0)).toEqual([`error: Failed to load resource: net::ERR_FAILED (${sdk})`]);
+});

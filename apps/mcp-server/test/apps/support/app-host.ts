@@ -91,7 +91,9 @@ export async function startAppHost(options: {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || (message.type() === 'warning' && message.text().startsWith('[ext-apps]'))) {
-      problems.push(`${message.type()}: ${message.text()}`);
+      // Chromium's text of a failed load does not name the resource: the problem does, so a test can expect one load's failure.
+      const failedLoad = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
+      problems.push(`${message.type()}: ${message.text()}${failedLoad}`);
     }
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
