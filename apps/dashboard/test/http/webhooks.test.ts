@@ -104,7 +104,7 @@ test.each([
   [
     'an unknown event type',
     { url: RECEIVER, eventTypes: 'component.deleted' },
-    'eventTypes: unknown event type "component.deleted": choose among component.created, variant.created, release.published, component.tags_changed, experience.published, rollout.started, rollout.advanced, rollout.promoted, rollout.stopped, rollout.rolled_back.',
+    'eventTypes: unknown event type "component.deleted": choose among component.created, variant.created, release.published, component.tags_changed, experience.published, rollout.started, rollout.advanced, rollout.promoted, rollout.stopped, rollout.rolled_back, app.saved, app.removed.',
   ],
   [
     'no URL',
