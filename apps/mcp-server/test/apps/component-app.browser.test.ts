@@ -1,6 +1,6 @@
 import { saveComponentApp } from '@cp/domain';
 import { publish, upload } from '../../../delivery-api/test/support/seed.js';
-import type { RecordedMessage } from './support/host-page.browser.js';
+import { HANDSHAKE, splitAtInitialized } from './support/app-host.js';
 import { startViewStack, type ViewStack } from './support/view-stack.js';
 
 /*
@@ -60,9 +60,6 @@ afterEach(() => {
   expect(views.host.problems.splice(0)).toEqual([]);
 });
 
-const step = (message: RecordedMessage): string =>
-  `${message.direction} ${message.method ?? ('error' in message.message ? 'error' : 'result')}`;
-
 /** Polls the host's record until `found` finds something (the view answers asynchronously). */
 async function waitFor<T>(read: () => Promise<T | undefined>): Promise<T> {
   for (let round = 0; round < 50; round += 1) {
@@ -83,17 +80,7 @@ test('with a read-only token: the handshake first, the data, the dark theme, act
   expect(view.uri).toMatch(/^ui:\/\/apps\/[0-9a-f-]{36}\/v1\.html$/);
   await view.frame.getByText('12.90 EUR').waitFor();
 
-  const messages = await view.messages();
-  const initialized = messages.findIndex(
-    (message) => message.method === 'ui/notifications/initialized',
-  );
-  expect(messages.slice(0, initialized + 1).map(step)).toEqual([
-    'view→host ui/notifications/sandbox-proxy-ready',
-    'host→view ui/notifications/sandbox-resource-ready',
-    'view→host ui/initialize',
-    'host→view result',
-    'view→host ui/notifications/initialized',
-  ]);
+  expect((await splitAtInitialized(view)).handshake).toEqual(HANDSHAKE);
   expect(
     await view.frame.evaluate(() => [
       document.documentElement.dataset.theme,

@@ -1,7 +1,6 @@
 import type { Frame } from '@cp/browser-testing';
 import { publish } from '../../../delivery-api/test/support/seed.js';
-import type { OpenedView } from './support/app-host.js';
-import type { RecordedMessage } from './support/host-page.browser.js';
+import { HANDSHAKE, splitAtInitialized, stepOf, type OpenedView } from './support/app-host.js';
 import { BANNER_HTML, startViewStack, type ViewStack } from './support/view-stack.js';
 
 /*
@@ -29,7 +28,6 @@ afterEach(() => {
 /** The component as the host SDK renders it inside the view: its shown isolating frame (the SDK also keeps a hidden warm one). */
 const componentIn = (frame: Frame) => frame.locator('iframe').filter({ visible: true }).contentFrame().locator('.banner h2');
 
-const step = (message: RecordedMessage): string => `${message.direction} ${message.method ?? ('error' in message.message ? 'error' : 'result')}`;
 
 /** Where the server says the version is released (list_variants). */
 async function releasedTo(version: string): Promise<string[]> {
@@ -66,16 +64,9 @@ test('get_component: the view initializes first, shows the component at its size
   ).toEqual(['light', '#ffffff']);
 
   // Nothing but the handshake before `initialized`, from either side.
-  const messages = await view.messages();
-  const initialized = messages.findIndex((message) => message.method === 'ui/notifications/initialized');
-  expect(messages.slice(0, initialized + 1).map(step)).toEqual([
-    'view→host ui/notifications/sandbox-proxy-ready',
-    'host→view ui/notifications/sandbox-resource-ready',
-    'view→host ui/initialize',
-    'host→view result',
-    'view→host ui/notifications/initialized',
-  ]);
-  expect(messages.slice(initialized + 1).filter((message) => message.direction === 'host→view').map(step).slice(0, 2)).toEqual([
+  const { handshake, after: afterInitialized } = await splitAtInitialized(view);
+  expect(handshake).toEqual(HANDSHAKE);
+  expect(afterInitialized.filter((message) => message.direction === 'host→view').map(stepOf).slice(0, 2)).toEqual([
     'host→view ui/notifications/tool-input',
     'host→view ui/notifications/tool-result',
   ]);

@@ -195,3 +195,23 @@ async function viewFrame(page: Page): Promise<Frame> {
   if (!inner) throw new Error('the sandbox proxy holds no view frame');
   return inner;
 }
+
+/** A recorded message as the tests compare them: its direction and method (or result / error). */
+export const stepOf = (message: RecordedMessage): string =>
+  `${message.direction} ${message.method ?? ('error' in message.message ? 'error' : 'result')}`;
+
+/** What the specification allows before `initialized`, from either side: the proxy's and the view's handshakes. */
+export const HANDSHAKE = [
+  'view→host ui/notifications/sandbox-proxy-ready',
+  'host→view ui/notifications/sandbox-resource-ready',
+  'view→host ui/initialize',
+  'host→view result',
+  'view→host ui/notifications/initialized',
+];
+
+/** The steps up to `initialized`, and the messages after it. */
+export async function splitAtInitialized(view: OpenedView): Promise<{ handshake: string[]; after: RecordedMessage[] }> {
+  const messages = await view.messages();
+  const initialized = messages.findIndex((message) => message.method === 'ui/notifications/initialized');
+  return { handshake: messages.slice(0, initialized + 1).map(stepOf), after: messages.slice(initialized + 1) };
+}
