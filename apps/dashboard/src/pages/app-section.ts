@@ -16,6 +16,8 @@ export interface AppSectionContent {
   readonly form: AppForm;
   /** The domain's message for a refused save or stop, shown above the form. */
   readonly error: string | null;
+  /** The tool server's guide, at its section on the conversation. */
+  readonly guideUrl: string;
 }
 
 /** Whether the component is an app, and what the assistant sees. */
@@ -56,5 +58,5 @@ ${c.environments.map(({ environment, current }) => html`<option value="${environ
 ${gate.note}
 </form>
 ${c.app === null ? '' : actionForm({ action: `${action}/remove`, csrf: c.csrf, label: 'Stop offering', name: 'Stop offering in AI assistants', style: 'danger', disabled: gate.disabled })}
-<p class="hint">One component works on web pages and in assistants alike: read your data in <code>cpReceive(data)</code> (in an assistant: the tool's arguments, then its result), send actions with <code>cpSend(action, payload)</code>, report your height with <code>cpSend('cp:size', { height })</code>, and follow <code>&lt;html data-theme="light|dark"&gt;</code>. See <code>docs/mcp-apps.md</code>.</p>`;
+<p class="hint">One component works on web pages and in assistants alike: read your data in <code>cpReceive(data)</code> (in an assistant: the tool's arguments, then its result), send actions with <code>cpSend(action, payload)</code>, report your height with <code>cpSend('cp:size', { height })</code>, and follow <code>&lt;html data-theme="light|dark"&gt;</code>: <a href="${c.guideUrl}">the component development guide</a> says more.</p>`;
 }

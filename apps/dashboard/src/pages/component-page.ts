@@ -39,7 +39,7 @@ export interface ComponentPageContent {
   /** Each environment's experience and live rollout, by environment id. */
   readonly experiences: ReadonlyMap<string, ExperienceView>;
   /** "In AI assistants": the app, the visitor's tool for it, the form. */
-  readonly app: Pick<AppSectionContent, 'app' | 'tool' | 'form' | 'error'>;
+  readonly app: Pick<AppSectionContent, 'app' | 'tool' | 'form' | 'error' | 'guideUrl'>;
 }
 
 /** The component page: details, tags, environments, the host snippets, in AI assistants, variants with a preview, releases per week, release history. */

@@ -46,6 +46,7 @@ export async function componentPageContent(
       tool: tools.find((tool) => tool.live.app.componentId === id) ?? null,
       form: shown.refused?.form ?? appFormOf(app, view.environments.find((env) => env.current !== null)?.environment.name ?? ''),
       error: shown.refused?.error ?? null,
+      guideUrl: new URL('/guide#apps', ctx.config.mcpUrl).href,
     },
     chrome: visitor.chrome(view.component.organizationId),
     notice: shown.notice,
