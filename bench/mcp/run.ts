@@ -13,8 +13,8 @@
  * Run (from the repo root):  pnpm --filter @cp/mcp-server bench
  * Env: BENCH_DURATION (s, default 5), BENCH_RUNS (rounds, default 5), BENCH_COMPONENTS
  * (default 10000), BENCH_FILTER_SIZES (default 1000,100000), BENCH_SCENARIOS
- * (comma-separated name fragments: run only those, plus the baseline; `whoami` adds the
- * no-database diagnostic), BENCH_CPU_PROF_DIR (profile the app server child).
+ * (comma-separated name fragments: run only those, plus the baseline; `whoami` and `tools/list`
+ * add the diagnostics), BENCH_CPU_PROF_DIR (profile the app server child).
  */
 import type { BenchTarget } from './bench-app.js';
 import { canMeasureCpu } from './cpu-time.js';
@@ -45,6 +45,8 @@ const allScenarios: Scenario[] = [
   { name: 'get_component (no content)', kind: 'read', ...onApp, body: call('get_component', { componentId: target.componentId, includeContent: false }), expect: '"htmlContent":null' },
   // The MCP layer (auth, transport, tool dispatch) plus one primary-key read: a reference point.
   { name: 'whoami (one query by primary key)', kind: 'diagnostic', ...onApp, body: call('whoami', {}), expect: '"authenticated":true' },
+  // The static listing plus the caller's apps (one query per tools/list, docs/mcp-apps.md): a client lists once per connection.
+  { name: "tools/list (with the member's apps)", kind: 'diagnostic', ...onApp, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), expect: '"name":"whoami"' },
   { name: `list_components (org of ${target.components}, limit 50)`, kind: 'read', ...onApp, body: call('list_components', { organizationId: target.organizationId }), expect: firstPage },
   ...[COMMON_FRAGMENT, NO_MATCH_FRAGMENT, LATE_FRAGMENT, SHORT_NO_MATCH_FRAGMENT].flatMap((fragment) =>
     target.filterOrganizations.map(({ components, organizationId }): Scenario => ({
