@@ -48,7 +48,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await worker?.stop({ graceful: false });
+  // Gracefully: an attempt still running (one the hang held) records its outcome before the pool closes.
+  await worker?.stop({ graceful: true, timeoutMs: 10_000 });
   await proxy?.close();
   await db?.close();
   await s3?.close();
