@@ -1,8 +1,8 @@
 import { APP_TOOL_PREFIX, appArgumentsProblem, findMemberAppTool, type AppTool } from '@cp/domain';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { toolError } from '../tools/call.js';
+import { failureResult, toolError } from '../tools/call.js';
 import type { ToolContext } from '../tools/define.js';
-import { toToolFailure, ToolErrorCode } from '../tools/errors.js';
+import { ToolErrorCode } from '../tools/errors.js';
 
 /** The one name app tool calls are counted under: a label per app would grow without bound. */
 export const APP_TOOL_METRIC_NAME = 'show_<app>';
@@ -83,11 +83,6 @@ export async function callAppTool(
         );
     }
   } catch (error) {
-    const failure = toToolFailure(error, ctx.requestId);
-    ctx.log[failure.kind === 'unexpected' ? 'error' : 'warn'](
-      { err: error, tool: APP_TOOL_METRIC_NAME },
-      'app tool failed',
-    );
-    return toolError(failure.code, failure.message);
+    return failureResult(error, APP_TOOL_METRIC_NAME, ctx);
   }
 }

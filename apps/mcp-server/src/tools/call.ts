@@ -48,10 +48,15 @@ export async function runTool(tool: ToolDefinition, rawArgs: Record<string, unkn
     const data = await tool.run(parsed.data, ctx);
     return toolSuccess(data);
   } catch (error) {
-    const failure = toToolFailure(error, ctx.requestId);
-    if (failure.kind === 'unexpected') ctx.log.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
-    else if (failure.kind === 'outage') ctx.log.warn({ err: error, tool: tool.name }, 'tool failed: a dependency is unavailable');
-    else ctx.log.info({ tool: tool.name, code: failure.code }, 'tool refused');
-    return toolError(failure.code, failure.message);
+    return failureResult(error, tool.name, ctx);
   }
+}
+
+/** A thrown failure as the tool error the caller gets, logged by its kind (a refusal is no fault). */
+export function failureResult(error: unknown, toolName: string, ctx: ToolContext): CallToolResult {
+  const failure = toToolFailure(error, ctx.requestId);
+  if (failure.kind === 'unexpected') ctx.log.error({ err: error, tool: toolName }, 'tool failed unexpectedly');
+  else if (failure.kind === 'outage') ctx.log.warn({ err: error, tool: toolName }, 'tool failed: a dependency is unavailable');
+  else ctx.log.info({ tool: toolName, code: failure.code }, 'tool refused');
+  return toolError(failure.code, failure.message);
 }
