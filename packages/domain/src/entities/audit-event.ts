@@ -1,3 +1,5 @@
+import type { CredentialVia } from './credential.js';
+
 /**
  * The audit trail: one append-only row per change, written in the change's own transaction
  * by the repository that makes it, so a change and its record commit or fail together.
@@ -49,6 +51,10 @@ export const AuditKind = {
   WebhookEndpointDeleted: 'webhook.deleted',
   /** Recorded in each organization of the user who revoked it: it held access to all of them. */
   ApplicationRevoked: 'application.revoked',
+  ApiTokenCreated: 'api_token.created',
+  ApiTokenRevoked: 'api_token.revoked',
+  CiPolicyCreated: 'ci_policy.created',
+  CiPolicyDeleted: 'ci_policy.deleted',
 } as const;
 export type AuditKind = (typeof AuditKind)[keyof typeof AuditKind];
 
@@ -60,6 +66,8 @@ export interface AuditEvent {
   readonly organizationId: string;
   /** The user who made the change; an id only, so the record outlives the account. */
   readonly actorId: string;
+  /** Set when the change came through an API token or a CI trust policy: which, and (CI) the repository, workflow, run and commit. */
+  readonly via: CredentialVia | null;
   readonly kind: AuditKind;
   /** The component the change is about, for the component filter. */
   readonly componentId: string | null;
@@ -78,4 +86,6 @@ export interface AuditEvent {
 export interface AuditNote {
   readonly eventId: string;
   readonly actorId: string;
+  /** The actor's credential, when there is one (use-cases/access/audit-note.ts). */
+  readonly via?: CredentialVia;
 }

@@ -17,3 +17,4 @@ export * from './component-app.js';
 export * from './rollout.js';
 export * from './assignment.js';
 export * from './release-request-plan.js';
+export * from './credential.js';

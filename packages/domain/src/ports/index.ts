@@ -26,3 +26,5 @@ export * from './usage.js';
 export * from './experiences.js';
 export * from './rollouts.js';
 export * from './component-apps.js';
+export * from './api-tokens.js';
+export * from './ci-trust-policies.js';

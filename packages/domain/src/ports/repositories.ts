@@ -1,4 +1,6 @@
+import type { ApiTokens } from './api-tokens.js';
 import type { AuditTrail } from './audit-trail.js';
+import type { CiTrustPolicies } from './ci-trust-policies.js';
 import type { Components } from './components.js';
 import type { Environments } from './environments.js';
 import type { Assignments, Experiences } from './experiences.js';
@@ -43,4 +45,6 @@ export interface Repositories {
   readonly rollouts: Rollouts;
   readonly apps: ComponentApps;
   readonly assignments: Assignments;
+  readonly apiTokens: ApiTokens;
+  readonly ciTrustPolicies: CiTrustPolicies;
 }

@@ -1,0 +1,46 @@
+import type { AuditNote } from '../entities/audit-event.js';
+import type { ApiToken, CredentialScope } from '../entities/credential.js';
+
+export interface NewApiToken {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly name: string;
+  readonly prefix: string;
+  /** rules/api-tokens.ts `hashApiToken` of the secret; the secret itself is never stored. */
+  readonly secretHash: string;
+  readonly scope: CredentialScope;
+  readonly createdBy: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+}
+
+/** A token found by its secret's hash, for the exchange at the token endpoint. */
+export interface PresentedApiToken {
+  readonly token: ApiToken;
+}
+
+export interface ApiTokens {
+  /**
+   * Atomic: adds the token unless its creator already holds `limit` unrevoked, unexpired tokens in the
+   * organization, also under parallel calls from several processes. Writes an ApiTokenCreated audit row
+   * (id, name, prefix, scope, expiry; never the secret) with the token only.
+   */
+  create(token: NewApiToken, limit: number, audit: AuditNote): Promise<ApiToken | 'limit-reached'>;
+  /** The organization's tokens, revoked and expired ones included, newest first. */
+  listForOrganization(organizationId: string): Promise<ApiToken[]>;
+  /**
+   * Atomic: marks the token revoked (the first revocation's time stays) and deletes its OAuth grant with
+   * every token stored under it, so its access tokens stop at the next grant check. null when the
+   * organization has no such token. Only the first revocation writes an ApiTokenRevoked audit row.
+   */
+  revoke(input: { organizationId: string; tokenId: string; now: Date; audit: AuditNote }): Promise<ApiToken | null>;
+  /** The token with this secret hash, whatever its state (the caller decides what revoked or expired means); null when none. */
+  findBySecretHash(secretHash: string): Promise<ApiToken | null>;
+  /** Sets `last_used_at` (never moves it back). */
+  touch(tokenId: string, now: Date): Promise<void>;
+  /**
+   * Atomic: records the token's OAuth grant unless one is recorded already; answers the grant id that
+   * holds (the caller drops its own when another exchange won the race).
+   */
+  attachGrant(tokenId: string, grantId: string): Promise<string>;
+}
