@@ -1,0 +1,3 @@
+import preset from '@cp/jest-preset';
+
+export default { ...preset };

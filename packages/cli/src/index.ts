@@ -1,0 +1,1 @@
+// The cpc entry point (scripts/build.mjs bundles it into dist/cpc.js).
