@@ -39,8 +39,9 @@ export interface ApiTokens {
   /** Sets `last_used_at` (never moves it back). */
   touch(tokenId: string, now: Date): Promise<void>;
   /**
-   * Atomic: records the token's OAuth grant unless one is recorded already; answers the grant id that
-   * holds (the caller drops its own when another exchange won the race).
+   * Atomic compare-and-set: records `grantId` as the token's OAuth grant when the recorded one is still
+   * `expected` (null: none yet; the old id: it expired or was lost). Answers the grant id that holds, so an
+   * exchange that lost a race drops its own grant and uses the winner's.
    */
-  attachGrant(tokenId: string, grantId: string): Promise<string>;
+  attachGrant(input: { tokenId: string; grantId: string; expected: string | null }): Promise<string | null>; // null: the token is gone
 }

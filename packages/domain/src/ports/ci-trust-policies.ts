@@ -18,8 +18,8 @@ export interface CiTrustPolicies {
   remove(input: { organizationId: string; policyId: string; audit: AuditNote }): Promise<CiTrustPolicy | null>;
   /** Every organization's policies for this provider and owner id (the exchange's candidates), oldest first. */
   findCandidates(provider: CiProvider, ownerId: string): Promise<CiTrustPolicy[]>;
-  /** As ApiTokens.attachGrant. */
-  attachGrant(policyId: string, grantId: string): Promise<string>;
+  /** As ApiTokens.attachGrant; null when the policy is gone. */
+  attachGrant(input: { policyId: string; grantId: string; expected: string | null }): Promise<string | null>;
   /**
    * Atomic: records a CI token's `jti` for its issuer until `expiresAt`; false when it was recorded
    * already (a replay), also when two exchanges present it at once. Expired records may be purged.
