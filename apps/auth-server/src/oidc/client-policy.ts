@@ -1,4 +1,6 @@
 import { errors } from 'oidc-provider';
+import { TOKEN_EXCHANGE_GRANT } from '../exchange/token-types.js';
+import { CLI_CLIENT_ID } from './cli-client.js';
 import { SUPPORTED_SCOPES } from './scopes.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -39,6 +41,10 @@ function classify(uri: string): RedirectKind | null {
  *   beyond what each authorization request asks for.
  */
 export function applyClientPolicy(metadata: Record<string, unknown>): void {
+  // Token exchange mints access tokens from CI and API tokens: our own command line only (docs/cli-and-ci.md).
+  if (metadata.client_id !== CLI_CLIENT_ID && Array.isArray(metadata.grant_types) && metadata.grant_types.includes(TOKEN_EXCHANGE_GRANT)) {
+    throw new errors.InvalidClientMetadata(`grant_types: ${TOKEN_EXCHANGE_GRANT} is reserved to the first-party cpc client`);
+  }
   const uris = Array.isArray(metadata.redirect_uris) ? metadata.redirect_uris.filter((uri) => typeof uri === 'string') : [];
   const kinds = uris.map(classify);
   if (kinds.includes('loopback') || kinds.includes('app-scheme')) metadata.application_type = 'native';

@@ -1,10 +1,13 @@
-import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
-import Provider, { type Configuration } from 'oidc-provider';
-import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
+import { type ActingCredential, findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
+import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
+import { type AuthConfig, DASHBOARD_CLIENT_NAME, type DashboardClient, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
 import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
+import { createCiTokenVerifier } from '../ci/verify-ci-token.js';
+import { registerTokenExchange } from '../exchange/token-exchange-grant.js';
 import { providerAdapter } from './adapter.js';
+import { CLI_CLIENT_ID, cliClient } from './cli-client.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
 import { cookieNames, sessionCookieOptions } from './cookies.js';
 import { defaultScope } from './default-scope.js';
@@ -18,7 +21,7 @@ export interface ProviderDeps {
   readonly config: AuthConfig;
   readonly signingKeys: readonly SigningKey[];
   readonly storage: OidcStorage;
-  readonly domain: Pick<DomainDeps, 'repos'>;
+  readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly log: Logger;
   /** Tests only: the document fetcher's resolver, CA and clock (README "Client ID Metadata Documents"). */
   readonly cimd?: CimdDeps;
@@ -33,6 +36,18 @@ export const ROUTES = {
   introspection: '/introspect',
   jwks: '/jwks',
 } as const;
+
+/** The dashboard: confidential, first-party, OpenID only. */
+const dashboardClient = (dashboard: DashboardClient): ClientMetadata => ({
+  client_id: dashboard.clientId,
+  client_secret: dashboard.clientSecret,
+  client_name: DASHBOARD_CLIENT_NAME,
+  redirect_uris: [dashboardRedirectUri(dashboard)],
+  grant_types: ['authorization_code'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'client_secret_basic',
+  scope: 'openid',
+});
 
 export function createProvider(deps: ProviderDeps): Provider {
   const { config } = deps;
@@ -51,24 +66,13 @@ export function createProvider(deps: ProviderDeps): Provider {
     validate: async (metadata) => built.provider?.Client.validate(metadata),
   });
 
+  // The credential behind each exchanged access token, for its `cp_credential` claim (token-exchange-grant.ts).
+  const exchangedCredentials = new WeakMap<object, ActingCredential>();
+
   const configuration: Configuration = {
     adapter: providerAdapter(deps.storage, documents),
-    // The dashboard is configured, not registered: confidential, first-party, OpenID only.
-    clients:
-      dashboard === null
-        ? []
-        : [
-            {
-              client_id: dashboard.clientId,
-              client_secret: dashboard.clientSecret,
-              client_name: DASHBOARD_CLIENT_NAME,
-              redirect_uris: [dashboardRedirectUri(dashboard)],
-              grant_types: ['authorization_code'],
-              response_types: ['code'],
-              token_endpoint_auth_method: 'client_secret_basic',
-              scope: 'openid',
-            },
-          ],
+    // The dashboard and the command line are configured, not registered.
+    clients: dashboard === null ? [cliClient()] : [cliClient(), dashboardClient(dashboard)],
     /*
      * The default (the grant from this interaction's consent or this session), plus:
      * the first-party dashboard gets its grant (OpenID scope only) without a consent
@@ -118,8 +122,10 @@ export function createProvider(deps: ProviderDeps): Provider {
     // Signing out of the browser must not disconnect the applications the user connected.
     expiresWithSession: async () => false,
     async extraTokenClaims(_ctx, token) {
-      // The MCP server checks that this grant still exists (revocation within 30 s).
-      return token.kind === 'AccessToken' ? { grantId: token.grantId } : undefined;
+      if (token.kind !== 'AccessToken') return undefined;
+      // The MCP server checks that this grant still exists (revocation within 30 s); an exchanged token also says which credential it acts with.
+      const credential = exchangedCredentials.get(token);
+      return { grantId: token.grantId, ...(credential === undefined ? {} : { cp_credential: { scope: credential.scope, via: credential.via } }) };
     },
     // The dashboard's invitation page sends its token, so the sign-in and sign-up pages can carry it (README "Throttling").
     extraParams: ['invitation'],
@@ -144,6 +150,15 @@ export function createProvider(deps: ProviderDeps): Provider {
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
   answerOutages(provider, deps.log);
+  registerTokenExchange(provider, {
+    clientId: CLI_CLIENT_ID,
+    resource,
+    config: config.exchange,
+    verifyCiToken: createCiTokenVerifier({ issuers: config.exchange.ciIssuers, audience: config.issuer, config: config.exchange }),
+    domain: deps.domain,
+    log: deps.log,
+    credentials: exchangedCredentials,
+  });
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
 }
