@@ -26,7 +26,7 @@ const fits = (grant: Grant | undefined, holder: CredentialHolder, clientId: stri
   grant !== undefined &&
   grant.accountId === holder.userId &&
   grant.clientId === clientId &&
-  grant.getResourceScopeEncountered(resource) === scopeOf(holder.credential);
+  grant.getResourceScope(resource) === scopeOf(holder.credential);
 
 /**
  * The credential's one OAuth grant (so revocation and the MCP server's grant check work as for any

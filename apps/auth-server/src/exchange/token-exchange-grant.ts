@@ -31,12 +31,21 @@ type ExchangeParams = Partial<Record<(typeof TOKEN_EXCHANGE_PARAMETERS)[number],
 class TemporarilyUnavailable extends errors.OIDCProviderError {
   constructor(description: string) {
     super(503, 'temporarily_unavailable');
-    Object.assign(this, { error_description: description });
+    // oidc-provider shows only errors below 500 as they are; this one's description is for the client.
+    Object.assign(this, { error_description: description, expose: true });
   }
 }
 
 /** RFC 6749 §5.2: an error_description is printable ASCII without `"` and `\`. */
 const describable = (text: string): string => text.replace(/[^\x20-\x7e]|["\\]/g, '?');
+
+/** invalid_grant with our description (oidc-provider's own class always says "grant request is invalid"). */
+class RefusedGrant extends errors.InvalidGrant {
+  constructor(description: string) {
+    super();
+    Object.assign(this, { error_description: description });
+  }
+}
 
 const sameResource = (a: string, b: string): boolean => URL.parse(a)?.href === URL.parse(b)?.href;
 
@@ -107,7 +116,7 @@ export function registerTokenExchange(provider: Provider, deps: TokenExchangeDep
     } catch (error) {
       if (error instanceof ExchangeRefusal) {
         deps.log.info({ claim: error.claim }, 'token exchange refused');
-        throw new errors.InvalidGrant(describable(error.description));
+        throw new RefusedGrant(describable(error.description));
       }
       if (error instanceof CiIssuerUnavailable) {
         deps.log.warn({ issuer: error.issuer, reason: error.reason }, 'CI issuer unavailable');
