@@ -20,6 +20,7 @@ describeEachBackend('audited writes', (db) => {
         id: row.id,
         organizationId: row.organizationId,
         actorId: row.actorId,
+        via: row.via as AuditEvent['via'],
         kind: row.kind as AuditEvent['kind'],
         componentId: row.componentId,
         subjectUserId: row.subjectUserId,

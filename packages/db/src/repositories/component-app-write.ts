@@ -34,9 +34,8 @@ export async function writeAppSave(tx: Tx, jobs: JobSender, input: Parameters<Co
   });
   const app = toComponentApp(row);
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.AppSaved,
     componentId,
     details: {
@@ -76,9 +75,8 @@ export async function writeAppRemove(tx: Tx, jobs: JobSender, input: Parameters<
   if (!removed) return false;
   const { organizationId, title, environmentId, environmentName } = removed;
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.AppRemoved,
     componentId,
     details: { environment: environmentName, title },

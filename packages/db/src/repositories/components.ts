@@ -64,9 +64,8 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: Job
         const after = updated?.tags ?? [];
         if (updated && !sameList(before, after)) {
           await recordAudit(tx, {
-            id: audit.eventId,
+            note: audit,
             organizationId: updated.organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.TagsChanged,
             componentId: id,
             details: { before, after },

@@ -66,9 +66,8 @@ export async function writeExperiencePublish(
     republishedFrom: revision.republishedFrom,
   };
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.ExperiencePublished,
     componentId,
     details: { ...facts, ...request },

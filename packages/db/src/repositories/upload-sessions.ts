@@ -160,9 +160,8 @@ async function confirmIn(
     data: { result: { ...result } },
   });
   await recordAudit(tx, {
-    id: input.audit.eventId,
+    note: input.audit,
     organizationId: bumped.organizationId,
-    actorId: input.audit.actorId,
     kind: AuditKind.UploadConfirmed,
     componentId: input.componentId,
     details: {
