@@ -25,6 +25,10 @@ export const API_TOKEN_LIMITS = {
   refPatternsPerPolicy: 20,
   refPatternMaxLength: 128,
   workflowPathMaxLength: 256,
+  /** Components one credential may be narrowed to (beyond them: all components). */
+  componentsPerScope: 100,
+  /** The longest an access token from an exchange lives (docs/cli-and-ci.md), in seconds. */
+  accessTokenSeconds: 900,
 } as const;
 
 const checksumOf = (text: string): string => {

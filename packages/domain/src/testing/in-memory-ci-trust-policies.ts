@@ -31,19 +31,18 @@ export function inMemoryCiTrustPolicies(state: InMemoryState): CiTrustPolicies {
     async remove({ organizationId, policyId, audit }) {
       const index = state.ciTrustPolicies.findIndex((p) => p.id === policyId && p.organizationId === organizationId);
       if (index === -1) return null;
-      const [policy] = state.ciTrustPolicies.splice(index, 1);
-      if (policy!.grantId !== null) state.dropOidcGrant(policy!.grantId);
-      const { grantId: _grant, ...settings } = policy!;
+      const policy = state.ciTrustPolicies.splice(index, 1)[0]!;
+      if (policy.grantId !== null) state.dropOidcGrant(policy.grantId);
       state.recordAudit(
         auditEventFor(audit, {
           organizationId,
           kind: AuditKind.CiPolicyDeleted,
           // The port takes no time: the fake stamps the row when it deletes, as the database's now() does.
           now: new Date(),
-          details: ciPolicyAuditDetails(settings),
+          details: ciPolicyAuditDetails(policy),
         }),
       );
-      return policy!;
+      return policy;
     },
     findCandidates: async (provider, ownerId) =>
       state.ciTrustPolicies
