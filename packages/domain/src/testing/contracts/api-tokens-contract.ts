@@ -37,8 +37,19 @@ export function apiTokensContract(subject: () => AuditedWritesSubject): void {
     const second = aToken(a.organizationId, a.userId, { name: 'second' });
     const audit = viaNote(a.userId);
     const created = await repos.apiTokens.create(first, 5, audit);
-    const { secretHash: _hash, ...shown } = first;
-    expect(created).toEqual({ ...shown, lastUsedAt: null, revokedAt: null, grantId: null });
+    expect(created).toEqual({
+      id: first.id,
+      organizationId: a.organizationId,
+      name: 'first',
+      prefix: 'cpt_abcdefgh',
+      scope: first.scope,
+      createdBy: a.userId,
+      createdAt: first.createdAt,
+      expiresAt: first.expiresAt,
+      lastUsedAt: null,
+      revokedAt: null,
+      grantId: null,
+    });
     await repos.apiTokens.create(second, 5, note(a.userId));
     expect((await repos.apiTokens.listForOrganization(a.organizationId)).map((t) => t.name)).toEqual(['second', 'first']);
     expect(await repos.apiTokens.listForOrganization(b.organizationId)).toEqual([]);
