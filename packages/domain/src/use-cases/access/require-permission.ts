@@ -32,8 +32,13 @@ export async function requireActingPermission(
 ): Promise<ActingMembership> {
   const acting = await requireActingMembership(actor, organizationId, deps);
   if (can(acting.membership.role, permission)) return acting;
-  if (actor.credential !== undefined && can(acting.personRole, permission)) throw credentialForbidden(actor.credential, what);
-  throw forbiddenFor(acting.membership, permission, what);
+  throw permissionRefusal(actor, acting, permission, what);
+}
+
+/** FORBIDDEN for a role without `permission`: naming the credential when the person could but their credential cannot. */
+export function permissionRefusal(actor: Actor, acting: ActingMembership, permission: Permission, what: string): DomainError {
+  if (actor.credential !== undefined && can(acting.personRole, permission)) return credentialForbidden(actor.credential, what);
+  return forbiddenFor(acting.membership, permission, what);
 }
 
 export function forbiddenFor(membership: Membership, permission: Permission, what: string): DomainError {
