@@ -67,8 +67,7 @@ test('gitlab.com claims: the config path after //, and refs/tags/ or refs/heads/
 });
 
 test('a missing or wrong-typed claim is refused by its name', () => {
-  const { repository_id: _dropped, ...withoutRepository } = GITHUB;
-  expect(normalizeCiClaims('github', withoutRepository)).toEqual({
+  expect(normalizeCiClaims('github', { ...GITHUB, repository_id: undefined })).toEqual({
     refusal: { claim: 'repository_id', message: 'repository_id is missing from the CI token' },
   });
   expect(normalizeCiClaims('github', { ...GITHUB, repository_owner_id: 1001 })).toEqual({
