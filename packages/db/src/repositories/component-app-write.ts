@@ -51,7 +51,7 @@ export async function writeAppSave(tx: Tx, jobs: JobSender, input: Parameters<Co
     type: WebhookEventType.AppSaved,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: now,
     data: {
       environment: { id: environmentId, name: app.environmentName },
@@ -86,7 +86,7 @@ export async function writeAppRemove(tx: Tx, jobs: JobSender, input: Parameters<
     type: WebhookEventType.AppRemoved,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: now,
     data: { environment: { id: environmentId, name: environmentName }, title },
   });

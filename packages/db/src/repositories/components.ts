@@ -75,7 +75,7 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: Job
             type: WebhookEventType.TagsChanged,
             organizationId: updated.organizationId,
             componentId: id,
-            actorId: audit.actorId,
+            note: audit,
             occurredAt: now,
             data: { tags: { before, after } },
           });

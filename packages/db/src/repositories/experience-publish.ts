@@ -77,7 +77,7 @@ export async function writeExperiencePublish(
     type: WebhookEventType.ExperiencePublished,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: now,
     data: { ...facts, environment: { id: environmentId, name: environment.name }, releaseRequestId: request?.requestId ?? null },
   });

@@ -62,7 +62,7 @@ export async function writeRelease(
     type: WebhookEventType.ReleasePublished,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: releasedAt,
     data: {
       environment: { id: environmentId, name: event.environmentName },

@@ -57,7 +57,7 @@ export async function recordRolloutChange(
     type,
     organizationId: rollout.organizationId,
     componentId: rollout.componentId,
-    actorId,
+    note: audit,
     occurredAt: now,
     data: {
       environment: { id: rollout.environmentId, name: rollout.environmentName },

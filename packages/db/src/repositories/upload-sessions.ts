@@ -174,7 +174,7 @@ async function confirmIn(
     },
     createdAt: input.now,
   });
-  const change = { organizationId: bumped.organizationId, componentId: input.componentId, actorId: input.audit.actorId, occurredAt: input.now };
+  const change = { organizationId: bumped.organizationId, componentId: input.componentId, note: input.audit, occurredAt: input.now };
   await enqueueWebhookEvents(
     tx,
     jobs,
