@@ -58,8 +58,8 @@ test('an API token is exchanged for a 15-minute access token acting as its creat
 test('one grant per token: a second exchange uses the same grant', async () => {
   const { secret } = await aToken('read');
   const grants = await Promise.all([exchangeApiToken(auth.issuer, secret), exchangeApiToken(auth.issuer, secret), exchangeApiToken(auth.issuer, secret)]);
-  expect(new Set(grants.map((answer) => decodeJwt(answer.json.access_token).payload.grantId)).size).toBe(1);
-  expect(grants[0]!.json.scope).toBe('mcp:read');
+  expect(new Set(grants.map((answer): unknown => decodeJwt(answer.json.access_token).payload.grantId)).size).toBe(1);
+  expect(grants[0].json.scope).toBe('mcp:read');
 });
 
 test('the access token never outlives the API token', async () => {

@@ -116,15 +116,18 @@ describe('a GitHub Actions job that matches its policy', () => {
   test('one grant per policy: every exchange (also in parallel, at the first exchange) uses the grant recorded on the policy', async () => {
     const fresh = await aPolicy({ name: 'parallel-first', repositoryId: uniqueNumericId(), environment: null, refPatterns: [] });
     const tokens = await Promise.all(Array.from({ length: 8 }, () => github.mint(jobClaims({ repository_id: fresh.repositoryId }))));
+    const grantsBefore = (await auth.oidc.listGrants(owner.user.id)).length;
     const answers = await Promise.all(tokens.map((token) => exchangeCiToken(auth.issuer, token)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
-    const grantIds = new Set(answers.map((answer) => decodeJwt(answer.json.access_token).payload.grantId));
+    const grantIds = new Set(answers.map((answer) => decodeJwt(answer.json.access_token).payload.grantId as string));
     expect(grantIds.size).toBe(1);
-    const [grantId] = [...grantIds];
+    const [grantId] = [...grantIds] as [string];
     const recorded = (await db.repos.ciTrustPolicies.listForOrganization(owner.organization.id)).find((entry) => entry.id === fresh.id);
     expect(recorded?.grantId).toBe(grantId);
-    // The losers' grants were destroyed: only the recorded one is stored for this account and client.
-    expect(await auth.oidc.adapterFor('Grant').find(grantId!)).toMatchObject({ accountId: owner.user.id, clientId: 'cpc' });
+    // The losers' grants were destroyed: the creator holds one grant more, the recorded one.
+    const grants = await auth.oidc.listGrants(owner.user.id);
+    expect(grants).toHaveLength(grantsBefore + 1);
+    expect(grants.find((grant) => grant.grantId === grantId)).toMatchObject({ accountId: owner.user.id, clientId: 'cpc' });
   });
 
   test('a read-only policy gets mcp:read only', async () => {

@@ -1,7 +1,7 @@
 import { type ActingCredential, CredentialAccess } from '@cp/domain';
 import type Provider from 'oidc-provider';
 import type { Grant } from 'oidc-provider';
-import { ExchangeRefusal } from '../ci/refusals.js';
+import type { ExchangeRefusal } from '../ci/refusals.js';
 
 /** The credential an exchange acts with, and where its one grant is recorded. */
 export interface CredentialHolder {

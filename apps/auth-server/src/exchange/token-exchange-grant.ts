@@ -1,7 +1,7 @@
 import type { ActingCredential, DomainDeps } from '@cp/domain';
 import type { Logger } from '@cp/http-runtime';
 import type Provider from 'oidc-provider';
-import { errors, type TokenEndpointGrantContext } from 'oidc-provider';
+import { errors, type KoaContextWithOIDC, type TokenEndpointGrantContext } from 'oidc-provider';
 import { CiIssuerUnavailable, ExchangeRefusal } from '../ci/refusals.js';
 import type { CiTokenVerifier } from '../ci/verify-ci-token.js';
 import type { ExchangeConfig } from '../config.js';
@@ -130,11 +130,12 @@ export function registerTokenExchange(provider: Provider, deps: TokenExchangeDep
   provider.registerGrantType(TOKEN_EXCHANGE_GRANT, handler, TOKEN_EXCHANGE_PARAMETERS);
 
   // oidc-provider refuses a client without this grant type as invalid_request; RFC 6749 §5.2 names it unauthorized_client.
-  provider.use(async (ctx, next) => {
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
     await next();
     const body = ctx.body as { error?: unknown } | undefined;
-    const clientId = ctx.oidc?.client?.clientId;
-    if (ctx.status === 400 && body?.error === 'invalid_request' && ctx.oidc?.params?.grant_type === TOKEN_EXCHANGE_GRANT && clientId !== undefined && clientId !== deps.clientId) {
+    const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
+    const clientId = oidc?.client?.clientId;
+    if (ctx.status === 400 && body?.error === 'invalid_request' && oidc?.params?.grant_type === TOKEN_EXCHANGE_GRANT && clientId !== undefined && clientId !== deps.clientId) {
       ctx.body = { error: 'unauthorized_client', error_description: 'only the cpc command line may use token exchange' };
     }
   });
