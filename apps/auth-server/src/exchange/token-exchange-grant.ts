@@ -121,7 +121,7 @@ export function registerTokenExchange(provider: Provider, deps: TokenExchangeDep
       if (error instanceof CiIssuerUnavailable) {
         deps.log.warn({ issuer: error.issuer, reason: error.reason }, 'CI issuer unavailable');
         ctx.set('Retry-After', String(ISSUER_RETRY_SECONDS));
-        throw new TemporarilyUnavailable(`${error.message}; retry in ${ISSUER_RETRY_SECONDS} seconds.`);
+        throw new TemporarilyUnavailable(describable(`${error.message}; retry in ${ISSUER_RETRY_SECONDS} seconds.`));
       }
       throw error;
     }
