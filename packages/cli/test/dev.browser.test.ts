@@ -69,7 +69,7 @@ async function openWithData(greeting: string): Promise<Page> {
 
 it('shows the file with the data box\'s data, and swaps each save in place without a reload, keeping the data', async () => {
   const page = await openWithData('hello from the data box');
-  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 1));
 
   await writeFile(file, version('two'));
   await waitForShown(page, '#v', 'two');
@@ -81,7 +81,7 @@ it('shows the file with the data box\'s data, and swaps each save in place witho
   await waitForShown(page, '#v', 'three');
   expect(await component(page).locator('#d').textContent()).toBe('hello from the data box');
 
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(await page.evaluate(() => (globalThis as unknown as { __marker?: number }).__marker)).toBe(1);
   expect(await page.locator('#status').textContent()).toBe('Showing v3.');
   expect(terminal.some((line) => line.includes('serving v3'))).toBe(true);
 });
@@ -111,7 +111,7 @@ const broken = [
 
 it.each(broken)('keeps the last good version on show and says why when a save has $what', async ({ html, says }) => {
   const page = await openWithData('kept');
-  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 1));
 
   await writeFile(file, html);
   const problems = page.locator('#problems');
@@ -125,7 +125,7 @@ it.each(broken)('keeps the last good version on show and says why when a save ha
   await writeFile(file, version('fixed'));
   await waitForShown(page, '#v', 'fixed');
   await problems.waitFor({ state: 'hidden' });
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(await page.evaluate(() => (globalThis as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 
 it('reports a file that is broken from the start, and shows it once fixed', async () => {

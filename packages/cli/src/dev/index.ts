@@ -53,7 +53,8 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-const isNodeError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && 'code' in error;
+// Not `instanceof Error`: Node's own errors may come from another realm (a test's VM context).
+const isNodeError = (error: unknown): error is NodeJS.ErrnoException => typeof error === 'object' && error !== null && 'code' in error;
 
 async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((done, fail) => {
