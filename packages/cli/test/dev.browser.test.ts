@@ -20,6 +20,8 @@ let dir: string;
 let file: string;
 let server: DevServer;
 let terminal: string[];
+/** The page's console errors: a refusal of its Content-Security-Policy would show here. */
+let consoleErrors: string[];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -36,6 +38,10 @@ async function start(html: string): Promise<void> {
   terminal = [];
   server = await startDevServer({ file, port: 0, log: { info: (line) => terminal.push(line), error: (line) => terminal.push(line) } });
   context = await browser.newContext();
+  consoleErrors = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
 }
 
 afterEach(async () => {
@@ -84,6 +90,7 @@ it('shows the file with the data box\'s data, and swaps each save in place witho
   expect(await page.evaluate(() => (globalThis as unknown as { __marker?: number }).__marker)).toBe(1);
   expect(await page.locator('#status').textContent()).toBe('Showing v3.');
   expect(terminal.some((line) => line.includes('serving v3'))).toBe(true);
+  expect(consoleErrors).toEqual([]);
 });
 
 const broken = [

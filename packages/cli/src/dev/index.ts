@@ -126,14 +126,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     publishStatus();
   };
 
+  let started = false;
   let reading = Promise.resolve();
+  // One read at a time, in order; a failure is reported and the next save is read as usual.
   const read = (): Promise<void> =>
-    (reading = reading.then(async () => {
-      const outcome = versions.read(await checkFile(file, maxBytes));
-      if (outcome === 'broken') reportProblems(versions.status().problems);
-      if (outcome === 'candidate' && statusStreams.size === 0) log.info(`${name} passes the file checks: open ${url} to run it.`);
-      publishStatus();
-    }));
+    (reading = reading
+      .then(async () => {
+        const outcome = versions.read(await checkFile(file, maxBytes));
+        if (outcome === 'broken') reportProblems(versions.status().problems);
+        if (outcome === 'candidate' && started && statusStreams.size === 0) log.info(`${name} passes the file checks: open ${url} to run it.`);
+        publishStatus();
+      })
+      .catch((error: unknown) => log.error(`Reading ${file} failed: ${error instanceof Error ? error.message : String(error)}`)));
 
   const consume = (): ConsumeState => {
     if (answer !== null) return { answer };
@@ -169,6 +173,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const unwatch = watchFile(file, () => void read(), (error) => log.error(`Watching ${file} failed: ${error.message}`));
   await read();
+  started = true;
   log.info(`cpc dev: ${url} renders ${file} (Ctrl+C stops).`);
   if (options.open) (options.openUrl ?? ((target) => openBrowser(target, (error) => log.error(`Could not open a browser (${error.message}): open ${target}`))))(url);
 
