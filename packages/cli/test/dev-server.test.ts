@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,16 +51,24 @@ const componentId = async (): Promise<string> => /"componentId":"([0-9a-f-]{36})
 interface Status {
   readonly candidate: { readonly revision: number } | null;
   readonly good: { readonly name: string } | null;
+  readonly problems: readonly { readonly kind: string; readonly message: string }[];
 }
 
-async function statusOf(): Promise<Status> {
+/** The first status the page's stream sends that `wanted` accepts (the first one at all by default). */
+async function statusOf(wanted: (status: Status) => boolean = () => true): Promise<Status> {
   const controller = new AbortController();
   const response = await fetch(new URL('/dev/status', server.url), { signal: controller.signal });
   const reader = response.body!.getReader();
   let text = '';
-  while (!text.includes('\n\n', text.indexOf('event: status'))) text += new TextDecoder().decode((await reader.read()).value);
-  controller.abort();
-  return JSON.parse(/data: (.*)\n/.exec(text.slice(text.indexOf('event: status')))![1]!) as Status;
+  for (;;) {
+    const events = [...text.matchAll(/event: status\ndata: (.*)\n\n/g)].map((match) => JSON.parse(match[1]!) as Status);
+    const found = events.find(wanted);
+    if (found) {
+      controller.abort();
+      return found;
+    }
+    text += new TextDecoder().decode((await reader.read()).value);
+  }
 }
 
 const verdict = (body: unknown, origin = new URL(server.url).origin) =>
@@ -119,6 +127,17 @@ it('serves /consume as the delivery API would once the page ran the file, with E
   const again = await raw(`/consume?id=${id}&preview=true`, { 'If-None-Match': String(answer.headers.etag) });
   expect(again.status).toBe(304);
   expect((await statusOf()).good).toMatchObject({ name: 'v1' });
+});
+
+it('says so when the file is gone, and keeps serving the last good version', async () => {
+  const id = await componentId();
+  await verdict({ revision: (await statusOf()).candidate!.revision, problems: [] });
+  await unlink(file);
+  const status = await statusOf((next) => next.problems.length > 0);
+  expect(status.problems).toEqual([{ kind: 'missing', message: `${file} is gone (deleted or renamed). Save it again.` }]);
+  expect(status.good).toMatchObject({ name: 'v1' });
+  expect((await raw(`/consume?id=${id}`)).status).toBe(200);
+  expect(lines).toContain(`  - ${file} is gone (deleted or renamed). Save it again.`);
 });
 
 it.each([
