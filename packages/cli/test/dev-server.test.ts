@@ -200,6 +200,17 @@ it('refuses to start on a port in use, saying which', async () => {
   }
 });
 
+it('opens the page when asked, through the browser opener it is given', async () => {
+  const opened: string[] = [];
+  const other = await startDevServer({ file, port: 0, log, open: true, openUrl: (url) => opened.push(url) });
+  try {
+    expect(opened).toEqual([other.url]);
+    expect(other.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  } finally {
+    await other.close();
+  }
+});
+
 it('refuses a file that does not exist, and any address but 127.0.0.1', async () => {
   await expect(startDevServer({ file: join(dir, 'missing.html'), port: 0, log })).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
   await expect(startDevServer({ file, port: 0, log, host: '0.0.0.0' as '127.0.0.1' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });

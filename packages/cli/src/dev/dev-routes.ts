@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevComponent } from './consume-answer.js';
-import { serveConsume, type ConsumeState } from './consume-endpoint.js';
-import type { ContractProblem } from './contract-problems.js';
-import type { DevStatus } from './component-versions.js';
-import type { EventStreams } from './event-streams.js';
+import { serveConsume } from './consume-endpoint.js';
+import type { DevSession } from './dev-session.js';
 import type { HostSdkFiles } from './host-sdk-files.js';
 import { sendProblem } from './problem.js';
 import { receiveVerdict } from './verdict-endpoint.js';
@@ -19,13 +17,7 @@ export interface DevRoutesDeps {
   readonly page: { readonly html: Buffer; readonly script: Buffer; readonly csp: string };
   readonly sdk: HostSdkFiles;
   readonly component: DevComponent;
-  readonly consume: () => ConsumeState;
-  /** The SDK's change stream, and the id of its latest change event. */
-  readonly changes: EventStreams;
-  readonly changeId: () => string;
-  readonly statusStreams: EventStreams;
-  readonly status: () => DevStatus;
-  readonly onVerdict: (revision: number, problems: readonly ContractProblem[]) => void;
+  readonly session: Pick<DevSession, 'consume' | 'changes' | 'changeId' | 'statusStreams' | 'status' | 'onVerdict'>;
 }
 
 /*
@@ -44,9 +36,10 @@ function openChanges(req: IncomingMessage, res: ServerResponse, query: URLSearch
   const ids = query.get('ids');
   if (!ids || ids.split(',').length > 50) return sendProblem(res, 400, 'INVALID_INPUT', 'Parameter "ids" must name 1 to 50 component ids, comma-separated.');
   const resumeFrom = query.get('lastEventId') ?? req.headers['last-event-id'];
-  deps.changes.open(res, (send) => {
+  const { session } = deps;
+  session.changes.open(res, (send) => {
     // A resume point other than the latest change: something may have been missed.
-    if (typeof resumeFrom === 'string' && resumeFrom !== deps.changeId()) send('reset', '{}', deps.changeId());
+    if (typeof resumeFrom === 'string' && resumeFrom !== session.changeId()) send('reset', '{}', session.changeId());
   });
 }
 
@@ -64,10 +57,10 @@ export function devRoutes(deps: DevRoutesDeps) {
       methods: ['GET', 'HEAD'],
       handle: (req, res) => sendFile(req, res, deps.sdk.frame.html, ['Content-Type', 'text/html; charset=utf-8', 'Content-Security-Policy', FRAME_CSP]),
     },
-    '/consume': { methods: ['GET', 'HEAD'], handle: (req, res, query) => serveConsume(req, res, query, deps.component, deps.consume()) },
+    '/consume': { methods: ['GET', 'HEAD'], handle: (req, res, query) => serveConsume(req, res, query, deps.component, deps.session.consume()) },
     '/changes': { methods: ['GET'], handle: (req, res, query) => openChanges(req, res, query, deps) },
-    '/dev/status': { methods: ['GET'], handle: (_req, res) => deps.statusStreams.open(res, (send) => send('status', JSON.stringify(deps.status()))) },
-    '/dev/verdict': { methods: ['POST'], handle: (req, res) => void receiveVerdict(req, res, deps.origin, deps.onVerdict) },
+    '/dev/status': { methods: ['GET'], handle: (_req, res) => deps.session.statusStreams.open(res, (send) => send('status', JSON.stringify(deps.session.status()))) },
+    '/dev/verdict': { methods: ['POST'], handle: (req, res) => void receiveVerdict(req, res, deps.origin, (revision, problems) => deps.session.onVerdict(revision, problems)) },
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!deps.hosts.has(req.headers.host ?? '')) {

@@ -1,33 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { basename, resolve } from 'node:path';
 import { defaultDomainConfig } from '@cp/domain';
-import { consumeAnswerOf, type ConsumeAnswer, type DevComponent } from './consume-answer.js';
-import type { ConsumeState } from './consume-endpoint.js';
-import { checkComponentFile, type FileCheck } from './contract-checks.js';
-import type { ContractProblem } from './contract-problems.js';
-import { ComponentVersions } from './component-versions.js';
+import type { DevComponent } from './consume-answer.js';
 import { DEV_PAGE_CSP, renderDevPage } from './dev-page.js';
 import { DEV_PAGE_SCRIPT } from './dev-page-script.js';
 import { devRoutes, SDK_PATH } from './dev-routes.js';
+import { devSession, isNodeError, type DevLog } from './dev-session.js';
 import { DevServerError } from './errors.js';
-import { eventStreams } from './event-streams.js';
 import { watchFile } from './file-watcher.js';
-import { readHostSdkFiles, type HostSdkFiles } from './host-sdk-files.js';
+import { readHostSdkFiles } from './host-sdk-files.js';
 import { openBrowser } from './open-browser.js';
 
 export { DevServerError, type DevServerErrorCode } from './errors.js';
 export type { ContractProblem, ContractProblemKind } from './contract-problems.js';
+export type { DevLog } from './dev-session.js';
 
 /** Beside the platform's own ports (4000-4600). */
 export const DEFAULT_DEV_PORT = 4700;
-
-/** Where the dev server reports: `console` fits (info to stdout, problems to stderr). */
-export interface DevLog {
-  info(message: string): void;
-  error(message: string): void;
-}
 
 export interface DevServerOptions {
   /** The component's HTML file (a built dist/index.html). */
@@ -41,10 +32,8 @@ export interface DevServerOptions {
   readonly log: DevLog;
   /** The upload limit the file is held to; default the platform's (DomainConfig). */
   readonly maxUploadBytes?: number;
-  /** How the page is opened (tests replace it). */
+  /** How the page is opened; default the system's browser. */
   readonly openUrl?: (url: string) => void;
-  /** The built host SDK (tests and the bench read the workspace's). */
-  readonly hostSdk?: HostSdkFiles;
 }
 
 export interface DevServer {
@@ -52,9 +41,6 @@ export interface DevServer {
   readonly url: string;
   close(): Promise<void>;
 }
-
-// Not `instanceof Error`: Node's own errors may come from another realm (a test's VM context).
-const isNodeError = (error: unknown): error is NodeJS.ErrnoException => typeof error === 'object' && error !== null && 'code' in error;
 
 async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((done, fail) => {
@@ -67,17 +53,6 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   });
   const address = server.address();
   return typeof address === 'object' && address !== null ? address.port : port;
-}
-
-async function checkFile(path: string, maxBytes: number): Promise<FileCheck> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    const reason = isNodeError(error) && error.code === 'ENOENT' ? 'is gone (deleted or renamed)' : `cannot be read (${isNodeError(error) ? error.code : 'unknown error'})`;
-    return { ok: false, problems: [{ kind: 'missing', message: `${path} ${reason}. Save it again.` }] };
-  }
-  return checkComponentFile(bytes, maxBytes);
 }
 
 /**
@@ -94,86 +69,32 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const fileStat = await stat(file).catch(() => null);
   if (fileStat === null || !fileStat.isFile()) throw new DevServerError('FILE_NOT_FOUND', `${file} is not a file: give the component's HTML file (e.g. dist/index.html).`);
   const { log } = options;
-  const sdk = options.hostSdk ?? readHostSdkFiles();
-  const maxBytes = options.maxUploadBytes ?? defaultDomainConfig.maxUploadBytes;
-  const name = basename(file);
-  const component: DevComponent = { id: randomUUID(), name, organizationId: randomUUID() };
-  const versions = new ComponentVersions();
-  const changes = eventStreams();
-  const statusStreams = eventStreams();
-  let answer: ConsumeAnswer | null = null;
-  let changeCount = 0;
-  const changeId = (): string => `${component.id.slice(0, 8)}-${changeCount}`;
-  let url = '';
+  const sdk = readHostSdkFiles();
+  const component: DevComponent = { id: randomUUID(), name: basename(file), organizationId: randomUUID() };
+  const session = devSession({ file, component, maxBytes: options.maxUploadBytes ?? defaultDomainConfig.maxUploadBytes, log });
 
-  const publishStatus = (): void => statusStreams.broadcast('status', JSON.stringify(versions.status()));
-  const reportProblems = (problems: readonly ContractProblem[]): void => {
-    const good = versions.current();
-    log.error(`${name} breaks the component contract; ${good ? `still serving ${good.name}, the last good version` : 'nothing is served until it is fixed'}:`);
-    for (const problem of problems) log.error(`  - ${problem.message}`);
-  };
-
-  const onVerdict = (revision: number, problems: readonly ContractProblem[]): void => {
-    const outcome = versions.verdict(revision, problems);
-    if (outcome === 'stale') return;
-    if (outcome === 'promoted') {
-      const good = versions.current()!;
-      answer = consumeAnswerOf(component, good);
-      changeCount++;
-      changes.broadcast('change', JSON.stringify({ id: component.id }), changeId());
-      log.info(`${name}: serving ${good.name} (${good.document.size} bytes); the page swaps it in.`);
-    } else reportProblems(problems);
-    publishStatus();
-  };
-
-  let started = false;
-  let reading = Promise.resolve();
-  // One read at a time, in order; a failure is reported and the next save is read as usual.
-  const read = (): Promise<void> =>
-    (reading = reading
-      .then(async () => {
-        const outcome = versions.read(await checkFile(file, maxBytes));
-        if (outcome === 'broken') reportProblems(versions.status().problems);
-        if (outcome === 'candidate' && started && statusStreams.size === 0) log.info(`${name} passes the file checks: open ${url} to run it.`);
-        publishStatus();
-      })
-      .catch((error: unknown) => log.error(`Reading ${file} failed: ${error instanceof Error ? error.message : String(error)}`)));
-
-  const consume = (): ConsumeState => {
-    if (answer !== null) return { answer };
-    const { problems } = versions.status();
-    return {
-      answer: null,
-      why: problems.length > 0 ? `${name} breaks the component contract: ${problems[0]!.message}` : `${name} has not been run by the dev page yet: open ${url}.`,
-    };
-  };
-
+  // The routes need the port, known once listening; nothing is accepted before that.
   let handle: ReturnType<typeof devRoutes> = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handle(req, res));
   const port = await listen(server, options.port ?? DEFAULT_DEV_PORT, host);
   const origin = `http://${host}:${port}`;
-  url = `${origin}/`;
+  const url = `${origin}/`;
   handle = devRoutes({
     origin,
     hosts: new Set([`${host}:${port}`, `localhost:${port}`]),
     page: {
-      html: Buffer.from(renderDevPage({ fileName: name, componentId: component.id, framePath: sdk.frame.path, sdkPath: SDK_PATH })),
+      html: Buffer.from(renderDevPage({ fileName: component.name, componentId: component.id, framePath: sdk.frame.path, sdkPath: SDK_PATH })),
       script: Buffer.from(DEV_PAGE_SCRIPT),
       csp: DEV_PAGE_CSP,
     },
     sdk,
     component,
-    consume,
-    changes,
-    changeId,
-    statusStreams,
-    status: () => versions.status(),
-    onVerdict,
+    session,
   });
 
-  const unwatch = watchFile(file, () => void read(), (error) => log.error(`Watching ${file} failed: ${error.message}`));
-  await read();
-  started = true;
+  const unwatch = watchFile(file, () => void session.read(), (error) => log.error(`Watching ${file} failed: ${error.message}`));
+  await session.read();
+  session.started(url);
   log.info(`cpc dev: ${url} renders ${file} (Ctrl+C stops).`);
   if (options.open) (options.openUrl ?? ((target) => openBrowser(target, (error) => log.error(`Could not open a browser (${error.message}): open ${target}`))))(url);
 
@@ -181,9 +102,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url,
     async close() {
       unwatch();
-      changes.closeAll();
-      statusStreams.closeAll();
-      await reading;
+      session.changes.closeAll();
+      session.statusStreams.closeAll();
+      await session.settled();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
