@@ -146,3 +146,15 @@ it('reports a file that is broken from the start, and shows it once fixed', asyn
   await writeFile(file, version('one'));
   await waitForShown(page, '#v', 'one');
 });
+
+it('reloads a page left open from an earlier run once cpc dev runs again on its port', async () => {
+  const page = await openWithData('before the restart');
+  await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 1));
+  const { port } = new URL(server.url);
+  await server.close();
+  await writeFile(file, version('after the restart'));
+  server = await startDevServer({ file, port: Number(port), log: { info: (line) => terminal.push(line), error: (line) => terminal.push(line) } });
+
+  await waitForShown(page, '#v', 'after the restart');
+  expect(await page.evaluate(() => (globalThis as unknown as { __marker?: number }).__marker)).toBeUndefined();
+});

@@ -25,6 +25,7 @@ const dataStatus = document.getElementById('data-status');
 const PROBE_LIMIT_MS = 10000;
 
 let element = null;
+let server = null;
 let sent = JSON.parse(box.value);
 let probed = 0;
 let stopProbe = () => undefined;
@@ -101,6 +102,9 @@ function probe(candidate) {
 }
 
 function render(status) {
+  // Another run of the server (cpc dev restarted) serves another component id: start over.
+  if (server !== null && status.server !== server) return location.reload();
+  server = status.server;
   if (status.good && !element) void showComponent();
   const list = document.createElement('ul');
   for (const problem of status.problems) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { consumeAnswerOf, type ConsumeAnswer, type DevComponent } from './consume-answer.js';
 import type { ConsumeState } from './consume-endpoint.js';
@@ -18,7 +19,8 @@ export interface DevSession {
   /** The dev page's verdict on a candidate. */
   onVerdict(revision: number, problems: readonly ContractProblem[]): void;
   consume(): ConsumeState;
-  status(): DevStatus;
+  /** What the dev pages are sent: the versions' status, and which run of the server this is. */
+  status(): DevStatus & { readonly server: string };
   /** The SDK's change streams, and the id of the latest change event. */
   readonly changes: EventStreams;
   changeId(): string;
@@ -60,8 +62,11 @@ export function devSession(options: { file: string; component: DevComponent; max
   let url: string | null = null;
   let reading = Promise.resolve();
   const changeId = (): string => `${component.id.slice(0, 8)}-${changeCount}`;
+  // A page still open from an earlier run of `cpc dev` names another component: it reloads on seeing this change.
+  const server = randomUUID();
+  const status = () => ({ ...versions.status(), server });
 
-  const publishStatus = (): void => statusStreams.broadcast('status', JSON.stringify(versions.status()));
+  const publishStatus = (): void => statusStreams.broadcast('status', JSON.stringify(status()));
   const reportProblems = (problems: readonly ContractProblem[]): void => {
     const good = versions.current();
     log.error(`${name} breaks the component contract; ${good ? `still serving ${good.name}, the last good version` : 'nothing is served until it is fixed'}:`);
@@ -99,7 +104,7 @@ export function devSession(options: { file: string; component: DevComponent; max
         why: problems.length > 0 ? `${name} breaks the component contract: ${problems[0]!.message}` : `${name} has not been run by the dev page yet: open ${url ?? 'the dev page'}.`,
       };
     },
-    status: () => versions.status(),
+    status,
     changes,
     changeId,
     statusStreams,
