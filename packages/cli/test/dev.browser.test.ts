@@ -147,6 +147,13 @@ it('reports a file that is broken from the start, and shows it once fixed', asyn
   await waitForShown(page, '#v', 'one');
 });
 
+it('works at localhost too', async () => {
+  await start(version('one'));
+  const page = await context.newPage();
+  await page.goto(server.url.replace('127.0.0.1', 'localhost'));
+  await waitForShown(page, '#v', 'one');
+});
+
 it('reloads a page left open from an earlier run once cpc dev runs again on its port', async () => {
   const page = await openWithData('before the restart');
   await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 1));

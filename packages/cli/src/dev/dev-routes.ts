@@ -49,6 +49,7 @@ function openChanges(req: IncomingMessage, res: ServerResponse, query: URLSearch
  * itself, never by a path from a request). Anything else is 404.
  */
 export function devRoutes(deps: DevRoutesDeps) {
+  const origins = new Set([...deps.hosts].map((host) => `http://${host}`));
   const routes: Record<string, { methods: readonly string[]; handle: (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => void }> = {
     '/': { methods: ['GET', 'HEAD'], handle: (req, res) => sendFile(req, res, deps.page.html, ['Content-Type', 'text/html; charset=utf-8', 'Content-Security-Policy', deps.page.csp]) },
     [PAGE_SCRIPT_PATH]: { methods: ['GET', 'HEAD'], handle: (req, res) => sendFile(req, res, deps.page.script, ['Content-Type', 'text/javascript; charset=utf-8']) },
@@ -60,7 +61,7 @@ export function devRoutes(deps: DevRoutesDeps) {
     '/consume': { methods: ['GET', 'HEAD'], handle: (req, res, query) => serveConsume(req, res, query, deps.component, deps.session.consume()) },
     '/changes': { methods: ['GET'], handle: (req, res, query) => openChanges(req, res, query, deps) },
     '/dev/status': { methods: ['GET'], handle: (_req, res) => deps.session.statusStreams.open(res, (send) => send('status', JSON.stringify(deps.session.status()))) },
-    '/dev/verdict': { methods: ['POST'], handle: (req, res) => void receiveVerdict(req, res, deps.origin, (revision, problems) => deps.session.onVerdict(revision, problems)) },
+    '/dev/verdict': { methods: ['POST'], handle: (req, res) => void receiveVerdict(req, res, origins, (revision, problems) => deps.session.onVerdict(revision, problems)) },
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!deps.hosts.has(req.headers.host ?? '')) {

@@ -25,15 +25,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 
 /**
  * POST /dev/verdict from the dev page: JSON only (a form on another site cannot send it without a
- * preflight, which is never allowed), and only from this server's own origin.
+ * preflight, which is never allowed), and only from this server's own origins.
  */
 export async function receiveVerdict(
   req: IncomingMessage,
   res: ServerResponse,
-  origin: string,
+  origins: ReadonlySet<string>,
   onVerdict: (revision: number, problems: readonly ContractProblem[]) => void,
 ): Promise<void> {
-  if (req.headers.origin !== origin) return sendProblem(res, 403, 'FORBIDDEN', `Verdicts come from the dev page at ${origin} only.`);
+  if (!origins.has(req.headers.origin ?? '')) return sendProblem(res, 403, 'FORBIDDEN', `Verdicts come from the dev page only (${[...origins].join(' or ')}).`);
   if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
     return sendProblem(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the verdict as application/json.');
   }
