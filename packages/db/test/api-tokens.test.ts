@@ -15,8 +15,6 @@ describeEachBackend('API tokens', (db) => {
   const auditRows = (organizationId: string, kind: AuditKind) =>
     db().prisma.auditEvent.findMany({ where: { organizationId, kind }, orderBy: { seq: 'asc' } });
 
-  // The lead wires apiTokensContract (@cp/domain/testing) in here when the domain's contract suites land.
-
   it('creates a token, lists it, and records its creation with the note’s via but never the secret', async () => {
     const { userId, organizationId } = await anOwner();
     const { token, secret } = aNewApiToken(organizationId, userId, {

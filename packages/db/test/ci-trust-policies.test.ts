@@ -19,8 +19,6 @@ describeEachBackend('CI trust policies', (db) => {
   const auditRows = (organizationId: string, kind: AuditKind) =>
     db().prisma.auditEvent.findMany({ where: { organizationId, kind }, orderBy: { seq: 'asc' } });
 
-  // The lead wires ciTrustPoliciesContract (@cp/domain/testing) in here when the domain's contract suites land.
-
   it('creates a policy with every setting, lists it and records its creation with the note’s via', async () => {
     const { userId, organizationId } = await anOwner();
     const policy = aNewCiPolicy(organizationId, userId, {
