@@ -34,7 +34,12 @@ const fits = (grant: Grant | undefined, holder: CredentialHolder, clientId: stri
  * resource, recorded with the credential's compare-and-set. Of two exchanges that race to record one, the
  * loser destroys its own grant and uses the winner's.
  */
-export async function credentialGrant(provider: Provider, holder: CredentialHolder, options: { clientId: string; resource: string }): Promise<Grant> {
+export async function credentialGrant(
+  provider: Provider,
+  holder: CredentialHolder,
+  options: { clientId: string; resource: string },
+  attempts = 2,
+): Promise<Grant> {
   const { clientId, resource } = options;
   if (holder.grantId !== null) {
     const recorded = await provider.Grant.find(holder.grantId);
@@ -48,7 +53,8 @@ export async function credentialGrant(provider: Provider, holder: CredentialHold
   await grant.destroy();
   if (holding === null) throw holder.goneRefusal();
   const winner = await provider.Grant.find(holding);
-  // The winner's grant was deleted already (a revocation right after it): as if the credential were gone.
-  if (!fits(winner, holder, clientId, resource)) throw holder.goneRefusal();
-  return winner;
+  if (fits(winner, holder, clientId, resource)) return winner;
+  // The winner's grant is gone already (revoked from /account right after): record a new one over it, once more.
+  if (attempts > 1) return credentialGrant(provider, { ...holder, grantId: holding }, options, attempts - 1);
+  throw holder.goneRefusal();
 }
