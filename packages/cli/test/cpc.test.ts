@@ -1,8 +1,11 @@
 import { readdir, stat, chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { aMembership, aUserWithOrganization } from '@cp/db/testing';
 import { tokenRequest } from '../../../apps/auth-server/test/support/oauth-client.js';
 import { startCliStack, type CliStack, type Login } from './support/stack.js';
+import { startActionsTokenService } from './support/actions-token-service.js';
 import { aConfigDir, aProject, buildCpc, componentHtml, readCredentials, runCpc, type CpcRun } from './support/run-cpc.js';
 
 // The built cpc as a child process, against the real auth server, MCP server, S3 and delivery API.
@@ -21,6 +24,14 @@ const savedLogin = (l: Login, overrides: Record<string, unknown> = {}) => ({
   scope: l.scope,
   ...overrides,
 });
+
+/** A well-formed API token (docs/cli-and-ci.md): 256 random bits and the CRC-32 of what comes before. */
+function anApiToken(): string {
+  const body = `cpt_${randomBytes(32).toString('base64url')}`;
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(body) >>> 0);
+  return body + checksum.toString('base64url');
+}
 
 /** cpc with this file's login, --json and --debug; every run's output is kept for the token scan. */
 async function cpc(args: string[], env: Record<string, string> = {}): Promise<CpcRun> {
@@ -137,10 +148,36 @@ describe('credentials', () => {
     expect(run.stdout + run.stderr).not.toContain(token);
   });
 
-  test('a server that cannot be reached: exit 7', async () => {
-    const run = await runCpc(['whoami', '--json'], { CPC_SERVER: 'http://127.0.0.1:9/mcp', CPC_TOKEN: 'cpt_' + 'A'.repeat(43) + 'AAAAAA', CPC_CONFIG_DIR: configDir });
-    // Whatever the checksum says, an unreachable server is never a success.
-    expect([3, 7]).toContain(run.code);
+  test('a well-formed API token, a server that cannot be reached: exit 7', async () => {
+    const run = await runCpc(['whoami', '--json'], { CPC_SERVER: 'http://127.0.0.1:9/mcp', CPC_TOKEN: anApiToken(), CPC_CONFIG_DIR: configDir });
+    expect(run.code).toBe(7);
+    expect(run.envelope.error).toMatchObject({ code: 'NETWORK', exitCode: 7 });
+  });
+
+  test('GitHub Actions: the OIDC token is asked for with audience = the issuer, and exchanged at the token endpoint', async () => {
+    const idToken = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: 'repo:acme/web' })).toString('base64url')}.c2lnbmF0dXJl`;
+    const actions = await startActionsTokenService(idToken);
+    try {
+      const requestToken = 'actions-request-token-0123456789';
+      const run = await cpc(['whoami'], {
+        CI: 'true',
+        GITHUB_ACTIONS: 'true',
+        ACTIONS_ID_TOKEN_REQUEST_URL: actions.requestUrl,
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken,
+        CPC_CONFIG_DIR: await aConfigDir(),
+      });
+      expect(actions.requests).toHaveLength(1);
+      expect(actions.requests[0]!.url.searchParams.get('api-version')).toBe('2.0');
+      expect(actions.requests[0]!.url.searchParams.get('audience')).toBe(stack.auth.issuer);
+      expect(actions.requests[0]!.headers.authorization).toBe(`bearer ${requestToken}`);
+      // This issuer trusts no CI provider (no policy, no registry entry for the stand-in): the exchange is refused.
+      expect(run.code).toBe(3);
+      expect(run.envelope.error).toMatchObject({ code: 'EXCHANGE_REFUSED', message: expect.stringMatching(/^The CI token was refused: /), exitCode: 3 });
+      expect(run.stdout + run.stderr).not.toContain(idToken);
+      expect(run.stdout + run.stderr).not.toContain(requestToken);
+    } finally {
+      await actions.close();
+    }
   });
 
   test('a read-only login cannot push: exit 4', async () => {
