@@ -5,9 +5,9 @@ import { runCli } from './cli/run.js';
 
 /** The system's URL opener; a failure to start one only means the person opens the printed URL. */
 function openBrowser(url: string): void {
-  const [command, args] =
+  const [command, args]: [string, string[]] =
     process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
   child.on('error', () => undefined);
   child.unref();
 }

@@ -243,13 +243,16 @@ describe('push, list, variants, rollback', () => {
 
     const listed = await cpc(['variants', '--component', componentId]);
     expect(listed.code).toBe(0);
-    expect(listed.envelope.data.variants.map((v: { sequence: number; environments: string[] }) => [v.sequence, v.environments])).toEqual([
+    expect((listed.envelope.data.variants as { sequence: number; environments: string[] }[]).map((v) => [v.sequence, v.environments])).toEqual([
       [2, []],
       [1, ['staging']],
     ]);
+    const text = await runCpc(['variants', '--component', componentId], { CPC_SERVER: stack.mcpUrl, CPC_CONFIG_DIR: configDir });
+    outputs.push(text);
+    expect(text.stdout).toBe(`Checkout banner (${componentId})\n  v2  ${secondVariant}\n  v1  ${firstVariant}  released: staging\n`);
     const components = await cpc(['list']);
     expect(components.code).toBe(0);
-    expect(components.envelope.data.organizations.flatMap((o: { components: { id: string }[] }) => o.components.map((c) => c.id))).toContain(componentId);
+    expect((components.envelope.data.organizations as { components: { id: string }[] }[]).flatMap((o) => o.components.map((c) => c.id))).toContain(componentId);
   });
 
   test('service.config.json in the folder names the component when no flag does', async () => {

@@ -39,7 +39,7 @@ export async function getJson(fetchFn: typeof fetch, url: string, what: string, 
 }
 
 export const stringField = (json: Record<string, unknown>, field: string): string | undefined =>
-  typeof json[field] === 'string' ? (json[field] as string) : undefined;
+  typeof json[field] === 'string' ? json[field] : undefined;
 
 /** An OAuth error answer (`error`, `error_description`) as one sentence. */
 export const oauthErrorText = (answer: JsonAnswer): string => {

@@ -3,7 +3,7 @@ import { usageError } from '../cli/errors.js';
 import { connectTools } from '../mcp/tool-client.js';
 
 interface VariantRow {
-  readonly id: string;
+  readonly variantId: string;
   readonly sequence: number;
   readonly environments: string[];
   readonly [field: string]: unknown;
@@ -33,7 +33,7 @@ export async function variants(ctx: CommandContext): Promise<CommandResult> {
       rows.push(...page.variants);
       before = page.nextBeforeSequence;
     } while (before !== null);
-    const text = [`${componentName} (${componentId})`, ...rows.map((v) => `  v${v.sequence}  ${v.id}${v.environments.length > 0 ? `  released: ${v.environments.join(', ')}` : ''}`)].join('\n');
+    const text = [`${componentName} (${componentId})`, ...rows.map((v) => `  v${v.sequence}  ${v.variantId}${v.environments.length > 0 ? `  released: ${v.environments.join(', ')}` : ''}`)].join('\n');
     return { data: { componentId, componentName, variants: rows }, text };
   } finally {
     await tools.close();

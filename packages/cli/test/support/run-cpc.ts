@@ -63,7 +63,7 @@ export async function aConfigDir(login?: Record<string, unknown>): Promise<strin
   return dir;
 }
 
-export const readCredentials = async (dir: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'));
+export const readCredentials = async (dir: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')) as Record<string, unknown>;
 
 /** A folder holding a built component. */
 export async function aProject(html: string): Promise<string> {
