@@ -22,5 +22,10 @@ const code = await runCli(process.argv.slice(2), {
   homedir,
   sleep: (ms) => sleep(ms),
   now: () => Date.now(),
+  untilInterrupted: () =>
+    new Promise((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    }),
 });
 process.exitCode = code;

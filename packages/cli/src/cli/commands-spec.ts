@@ -55,8 +55,8 @@ export const COMMANDS = {
   },
   dev: {
     summary: 'serve a component locally with the host SDK and reload it on save',
-    usage: 'cpc dev <file> [--port <port>] [--no-browser]',
-    options: { port: { type: 'string' }, 'no-browser': { type: 'boolean' } },
+    usage: 'cpc dev <file> [--port <port>] [--open]',
+    options: { port: { type: 'string' }, open: { type: 'boolean' } },
     positionals: 1,
   },
 } as const satisfies Record<string, CommandSpec>;

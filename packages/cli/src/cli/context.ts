@@ -13,6 +13,8 @@ export interface CliDeps {
   readonly homedir: () => string;
   readonly sleep: (ms: number) => Promise<void>;
   readonly now: () => number;
+  /** Resolves on Ctrl+C (SIGINT) or SIGTERM: what ends `cpc dev`. */
+  readonly untilInterrupted: () => Promise<void>;
 }
 
 export interface CommandContext {

@@ -11,8 +11,9 @@ import { push } from '../commands/push.js';
 import { list } from '../commands/list.js';
 import { variants } from '../commands/variants.js';
 import { rollback } from '../commands/rollback.js';
+import { dev } from '../commands/dev.js';
 
-const HANDLERS: Record<CommandName, (ctx: CommandContext) => Promise<CommandResult>> = { login, logout, whoami, push, list, variants, rollback, dev: devPending };
+const HANDLERS: Record<CommandName, (ctx: CommandContext) => Promise<CommandResult>> = { login, logout, whoami, push, list, variants, rollback, dev };
 
 /** One run of `cpc`: parses argv, runs the command, writes the envelope or the text, and answers the exit code. */
 export async function runCli(argv: readonly string[], deps: CliDeps): Promise<ExitCode> {
@@ -53,7 +54,3 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<Ex
   }
 }
 
-// TODO(lead): replaced by commands/dev.ts once packages/cli/src/dev (the dev helper's branch) is merged.
-async function devPending(): Promise<CommandResult> {
-  throw new CliError('NOT_WIRED', 'cpc dev is not wired in this build.', ExitCode.Failure);
-}
