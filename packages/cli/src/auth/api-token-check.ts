@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 
 /**
- * Why a string is not an API token, or null when it is one (docs/cli-and-ci.md, "API tokens"): `cpt_`, 43
+ * Why a string is not an API token (a sentence), or null when it is one (docs/cli-and-ci.md, "API tokens"): `cpt_`, 43
  * base64url characters, then 6 of CRC-32 over everything before them, big-endian. Checked before any request,
  * so a truncated or mistyped CPC_TOKEN is named at once.
  *
@@ -9,10 +9,10 @@ import { crc32 } from 'node:zlib';
  * make this module re-export it (`export { apiTokenProblem } from '@cp/domain'`) and delete the body below.
  */
 export function apiTokenProblem(token: string): string | null {
-  if (!token.startsWith('cpt_')) return 'it does not start with "cpt_"';
-  if (!/^cpt_[A-Za-z0-9_-]{49}$/.test(token)) return `it is ${token.length} characters long, or holds characters other than base64url; an API token has 53`;
+  if (!token.startsWith('cpt_')) return 'This is not an API token: API tokens start with cpt_.';
+  if (!/^cpt_[A-Za-z0-9_-]{49}$/.test(token)) return 'This is not an API token: an API token is cpt_ followed by 49 letters, digits, - or _ (53 characters in all).';
   const body = token.slice(0, -6);
   const checksum = Buffer.alloc(4);
   checksum.writeUInt32BE(crc32(body) >>> 0);
-  return checksum.toString('base64url') === token.slice(-6) ? null : 'its checksum does not match (a typo, or a truncated copy)';
+  return checksum.toString('base64url') === token.slice(-6) ? null : 'This is not an API token: its checksum does not match (a character was changed or lost).';
 }

@@ -36,7 +36,7 @@ export async function resolveAccessToken(ctx: CommandContext): Promise<AccessTok
   if (apiToken !== null) {
     redactor.remember(apiToken);
     const problem = apiTokenProblem(apiToken);
-    if (problem !== null) throw new CliError('INVALID_API_TOKEN', `${deps.env.CPC_TOKEN ? 'CPC_TOKEN' : 'CPC_TOKEN_FILE'} is not an API token: ${problem}.`, ExitCode.Auth);
+    if (problem !== null) throw new CliError('INVALID_API_TOKEN', `${deps.env.CPC_TOKEN ? 'CPC_TOKEN' : 'CPC_TOKEN_FILE'}: ${problem}`, ExitCode.Auth);
     const authServer = await discoverAuthServer(deps.fetch, server);
     ctx.out.debug(`exchanging API token ${secretPrefix(apiToken)} at ${authServer.tokenEndpoint}`);
     return exchangeToken(

@@ -30,7 +30,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<Ex
   const out = new Output(deps.streams, { json: args.json, debug: args.debug }, redactor);
   if (args.command === null || args.help) {
     const text = helpText(args.command ?? undefined);
-    out.success(args.command ?? 'help', { usage: args.command === null ? 'cpc <command> [options]' : COMMANDS[args.command].usage }, text);
+    out.success(args.command ?? 'cpc', { usage: args.command === null ? 'cpc <command> [options]' : COMMANDS[args.command].usage }, text);
     return ExitCode.Ok;
   }
   const ctx: CommandContext = {
