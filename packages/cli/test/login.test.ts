@@ -1,8 +1,8 @@
-import { access, chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEVICE_CODE, USER_CODE, startDeviceAuthStandIn } from './support/device-auth-stand-in.js';
-import { aConfigDir, buildCpc, runCpc } from './support/run-cpc.js';
+import { ACCESS_TOKEN, DEVICE_CODE, REFRESH_TOKEN, USER_CODE, startDeviceAuthStandIn } from './support/device-auth-stand-in.js';
+import { aConfigDir, buildCpc, readCredentials, runCpc } from './support/run-cpc.js';
 
 // The CLI's side of RFC 8628: the code first, then polling that honours the interval and slow_down,
 // and the documented exit codes when the person denies or the code expires.
@@ -52,6 +52,35 @@ test('an expired code exits 3; with stdin not a terminal no browser is opened, e
     expect(run.code).toBe(3);
     expect(run.envelope.error).toMatchObject({ code: 'LOGIN_EXPIRED', exitCode: 3 });
     expect(await trap.opened()).toBe(false);
+  } finally {
+    await auth.close();
+  }
+});
+
+test('a confirmed login is saved 0600 for the cpc client, and no token is printed', async () => {
+  const auth = await startDeviceAuthStandIn(['authorization_pending', 'tokens']);
+  const dir = await aConfigDir();
+  try {
+    const run = await runCpc(['login', '--no-browser', '--json', '--debug'], { CPC_SERVER: auth.mcpUrl, CPC_CONFIG_DIR: dir });
+    expect(run.code).toBe(0);
+    expect(run.envelope).toEqual({
+      ok: true,
+      command: 'login',
+      data: { server: auth.mcpUrl, issuer: auth.issuer, email: null, userId: null, scope: 'mcp:read mcp:write', credentialsFile: join(dir, 'credentials.json') },
+    });
+    // The stand-in has no MCP server behind it: the check after the login says so, and the login stands.
+    expect(run.events).toContainEqual(expect.objectContaining({ event: 'login.unverified' }));
+    expect(await readCredentials(dir)).toEqual({
+      server: auth.mcpUrl,
+      issuer: auth.issuer,
+      clientId: 'cpc',
+      accessToken: ACCESS_TOKEN,
+      refreshToken: REFRESH_TOKEN,
+      expiresAt: expect.any(Number),
+      scope: 'mcp:read mcp:write',
+    });
+    expect((await stat(join(dir, 'credentials.json'))).mode & 0o777).toBe(0o600);
+    for (const secret of [ACCESS_TOKEN, REFRESH_TOKEN, DEVICE_CODE]) expect(run.stdout + run.stderr).not.toContain(secret);
   } finally {
     await auth.close();
   }

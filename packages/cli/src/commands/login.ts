@@ -2,6 +2,7 @@ import { configDir, credentialsPath, writeSavedLogin } from '../auth/credentials
 import { deviceLogin } from '../auth/device-login.js';
 import { discoverAuthServer } from '../auth/discovery.js';
 import type { CommandContext, CommandResult } from '../cli/context.js';
+import { CliError } from '../cli/errors.js';
 import { whoamiOf } from './whoami.js';
 
 const DEVICE_NAME_MAX = 64;
@@ -33,9 +34,14 @@ export async function login(ctx: CommandContext): Promise<CommandResult> {
   );
   const dir = configDir(deps.env, deps.homedir());
   await writeSavedLogin(dir, saved);
-  const user = await whoamiOf(ctx);
+  const user = await whoamiOf(ctx).catch((error: unknown) => {
+    // The login is saved and valid at the auth server; only the check through the MCP server failed.
+    if (!(error instanceof CliError)) throw error;
+    out.event('login.unverified', { code: error.code, message: error.message }, `Signed in, but the MCP server could not confirm it: ${error.message}`);
+    return null;
+  });
   return {
-    data: { server: ctx.server, issuer: saved.issuer, email: user.email, userId: user.userId, scope: saved.scope, credentialsFile: credentialsPath(dir) },
-    text: `Signed in as ${user.email} to ${ctx.server}. The login is saved in ${credentialsPath(dir)}.`,
+    data: { server: ctx.server, issuer: saved.issuer, email: user?.email ?? null, userId: user?.userId ?? null, scope: saved.scope, credentialsFile: credentialsPath(dir) },
+    text: `Signed in${user === null ? '' : ` as ${user.email}`} to ${ctx.server}. The login is saved in ${credentialsPath(dir)}.`,
   };
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The auth server's side of the device flow as docs/cli-and-ci.md states it, scripted: each token request
- * gets the next OAuth error of `answers`. It stands in until the auth server's device flow is merged;
+ * gets the next of `answers`, an OAuth error or "tokens". It serves no MCP: a login's check through the
+ * MCP server fails here. It stands in until the auth server's device flow is merged;
  * the full flow, with a person confirming in Chromium, is the auth server's browser test.
  */
 export interface DeviceAuthStandIn {
@@ -17,6 +18,8 @@ export interface DeviceAuthStandIn {
 
 export const DEVICE_CODE = 'device-code-that-must-never-be-printed';
 export const USER_CODE = 'BCDF-GHJK';
+export const ACCESS_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJzdGFuZC1pbiJ9.c3RhbmQtaW4tc2lnbmF0dXJl';
+export const REFRESH_TOKEN = 'stand-in-refresh-token-never-printed';
 
 export async function startDeviceAuthStandIn(answers: readonly string[]): Promise<DeviceAuthStandIn> {
   const deviceRequests: URLSearchParams[] = [];
@@ -47,7 +50,9 @@ export async function startDeviceAuthStandIn(answers: readonly string[]): Promis
       }
       if (req.url === '/token' && req.method === 'POST') {
         tokenRequests.push(new URLSearchParams(body));
-        return json(400, { error: answers[Math.min(tokenRequests.length, answers.length) - 1] });
+        const answer = answers[Math.min(tokenRequests.length, answers.length) - 1];
+        if (answer === 'tokens') return json(200, { access_token: ACCESS_TOKEN, refresh_token: REFRESH_TOKEN, token_type: 'Bearer', expires_in: 3600, scope: 'mcp:read mcp:write' });
+        return json(400, { error: answer });
       }
       json(404, { error: 'not_found' });
     });
