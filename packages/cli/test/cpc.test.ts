@@ -140,6 +140,19 @@ describe('credentials', () => {
     expect(await readdir(dir)).toEqual(['credentials.json']);
   });
 
+  test('three cpc at once with an expired login: one renews it, all three succeed, the login still works', async () => {
+    const own = await stack.aLogin();
+    const dir = await aConfigDir(savedLogin(own, { expiresAt: Date.now() - 1000 }));
+    const env = { CPC_SERVER: stack.mcpUrl, CPC_CONFIG_DIR: dir };
+    const runs = await Promise.all([1, 2, 3].map(() => runCpc(['whoami', '--json', '--debug'], env)));
+    outputs.push(...runs);
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 0]);
+    // The auth server revokes a login whose rotated refresh token is used twice: it was not.
+    const after = await runCpc(['whoami', '--json'], env);
+    expect(after.code).toBe(0);
+    expect(await readdir(dir)).toEqual(['credentials.json']);
+  });
+
   test('a malformed CPC_TOKEN is refused before any request (exit 3), and not echoed', async () => {
     const token = 'cpt_' + 'A'.repeat(49);
     const run = await runCpc(['whoami', '--json', '--debug'], { CPC_SERVER: 'http://127.0.0.1:9/mcp', CPC_TOKEN: token, CPC_CONFIG_DIR: configDir });

@@ -1,14 +1,15 @@
-import { CliError, ExitCode, authRequired } from '../cli/errors.js';
-import type { CommandContext } from '../cli/context.js';
 import { readFile } from 'node:fs/promises';
+import type { CommandContext } from '../cli/context.js';
+import { CliError, ExitCode, authRequired } from '../cli/errors.js';
+import { secretPrefix } from '../cli/redact.js';
 import type { AccessToken } from './access-token.js';
 import { apiTokenProblem } from './api-token-check.js';
-import { ciIdToken } from './ci-id-token.js';
+import { ciIdToken, inGitHubActionsWithIdToken } from './ci-id-token.js';
 import { configDir, readSavedLogin, writeSavedLogin } from './credentials-file.js';
 import { discoverAuthServer } from './discovery.js';
 import { refreshLogin } from './refresh-login.js';
 import { exchangeToken, SubjectTokenType } from './token-exchange.js';
-import { secretPrefix } from '../cli/redact.js';
+import { withLoginLock } from './login-lock.js';
 
 // An access token this close to its expiry is renewed first, so it cannot expire between two tool calls.
 const RENEW_BEFORE_MS = 60_000;
@@ -44,7 +45,7 @@ export async function resolveAccessToken(ctx: CommandContext): Promise<AccessTok
       exchangeDeps,
     );
   }
-  const authServer = deps.env.GITHUB_ACTIONS === 'true' || deps.env.CPC_ID_TOKEN ? await discoverAuthServer(deps.fetch, server) : null;
+  const authServer = inGitHubActionsWithIdToken(deps.env) || deps.env.CPC_ID_TOKEN ? await discoverAuthServer(deps.fetch, server) : null;
   const ci = authServer === null ? null : await ciIdToken(deps.env, authServer.issuer, { fetch: deps.fetch, redactor });
   if (authServer !== null && ci !== null) {
     ctx.out.debug(`exchanging the ${ci.source} OIDC token ${secretPrefix(ci.token)} at ${authServer.tokenEndpoint}`);
@@ -68,9 +69,17 @@ async function savedLoginToken(ctx: CommandContext): Promise<AccessToken> {
   redactor.remember(login.accessToken);
   redactor.remember(login.refreshToken);
   if (login.expiresAt - RENEW_BEFORE_MS > deps.now()) return { token: login.accessToken, source: 'login', expiresAt: login.expiresAt };
-  const authServer = await discoverAuthServer(deps.fetch, server);
-  ctx.out.debug(`renewing the saved login's access token at ${authServer.tokenEndpoint}`);
-  const renewed = await refreshLogin(login, authServer, { fetch: deps.fetch, now: deps.now, redactor });
-  await writeSavedLogin(dir, renewed);
+  const renewed = await withLoginLock(dir, deps.sleep, async () => {
+    // Another cpc may have renewed it while this one waited for the lock: its new tokens are in the file.
+    const current = (await readSavedLogin(dir)) ?? login;
+    redactor.remember(current.accessToken);
+    redactor.remember(current.refreshToken);
+    if (current.expiresAt - RENEW_BEFORE_MS > deps.now()) return current;
+    const authServer = await discoverAuthServer(deps.fetch, server);
+    ctx.out.debug(`renewing the saved login's access token at ${authServer.tokenEndpoint}`);
+    const fresh = await refreshLogin(current, authServer, { fetch: deps.fetch, now: deps.now, redactor });
+    await writeSavedLogin(dir, fresh);
+    return fresh;
+  });
   return { token: renewed.accessToken, source: 'login', expiresAt: renewed.expiresAt };
 }
