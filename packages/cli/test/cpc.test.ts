@@ -78,6 +78,7 @@ describe('usage', () => {
     [['push', 'dist', '--publish'], 'push', /--publish needs --env/],
     [['variants'], 'variants', /--component <id> is required/],
     [['rollback', '--component', 'c'], 'rollback', /--env <environment> is required/],
+    [['whoami', '--server', 'localhost:4100'], 'whoami', /--server must be the MCP server's http\(s\) URL/],
   ])('cpc %j is a usage error (exit 2) in the envelope', async (args, command, message) => {
     const run = await cpc(args);
     expect(run.code).toBe(2);

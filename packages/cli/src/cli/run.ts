@@ -1,6 +1,6 @@
 import { COMMANDS, helpText, type CommandName } from './commands-spec.js';
 import { DEFAULT_SERVER, type CliDeps, type CommandContext, type CommandResult } from './context.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, usageError } from './errors.js';
 import { Output } from './output.js';
 import { parseCommandLine, peekGlobals, type ParsedArgs } from './parse-args.js';
 import { Redactor } from './redact.js';
@@ -14,6 +14,14 @@ import { rollback } from '../commands/rollback.js';
 import { dev } from '../commands/dev.js';
 
 const HANDLERS: Record<CommandName, (ctx: CommandContext) => Promise<CommandResult>> = { login, logout, whoami, push, list, variants, rollback, dev };
+
+const isHttpUrl = (text: string): boolean => {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+};
 
 /** One run of `cpc`: parses argv, runs the command, writes the envelope or the text, and answers the exit code. */
 export async function runCli(argv: readonly string[], deps: CliDeps): Promise<ExitCode> {
@@ -33,12 +41,17 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<Ex
     out.success(args.command ?? 'cpc', { usage: args.command === null ? 'cpc <command> [options]' : COMMANDS[args.command].usage }, text);
     return ExitCode.Ok;
   }
+  const server = args.server ?? deps.env.CPC_SERVER ?? DEFAULT_SERVER;
+  if (!isHttpUrl(server)) {
+    out.failure(args.command, usageError(`${args.server === undefined && deps.env.CPC_SERVER ? 'CPC_SERVER' : '--server'} must be the MCP server's http(s) URL, for example ${DEFAULT_SERVER} (got "${server}").`));
+    return ExitCode.Usage;
+  }
   const ctx: CommandContext = {
     deps,
     args,
     out,
     redactor,
-    server: args.server ?? deps.env.CPC_SERVER ?? DEFAULT_SERVER,
+    server,
     interactive: deps.stdinIsTTY && !deps.env.CI,
   };
   try {
