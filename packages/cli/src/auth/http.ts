@@ -48,5 +48,8 @@ export const oauthErrorText = (answer: JsonAnswer): string => {
   return description ? `${error}: ${description}` : error;
 };
 
+/** An answer the flow has no use for; 503 (a dependency of the server down, e.g. a CI issuer) counts as the network's. */
 export const serverFailure = (what: string, answer: JsonAnswer): CliError =>
-  new CliError(answer.status >= 500 ? 'SERVER_ERROR' : 'UNEXPECTED_ANSWER', `${what} answered ${oauthErrorText(answer)}.`, ExitCode.Failure);
+  answer.status === 503
+    ? new CliError('SERVICE_UNAVAILABLE', `${what} answered ${oauthErrorText(answer)}; try again shortly.`, ExitCode.Network)
+    : new CliError(answer.status >= 500 ? 'SERVER_ERROR' : 'UNEXPECTED_ANSWER', `${what} answered ${oauthErrorText(answer)}.`, ExitCode.Failure);

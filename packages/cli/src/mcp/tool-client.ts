@@ -20,6 +20,7 @@ function transportFailure(server: string, error: unknown): CliError {
     if (error.code === 403) return new CliError('FORBIDDEN', 'The MCP server refused this call: the credential lacks the scope it needs (a read-only token cannot upload or publish).', ExitCode.Forbidden);
     if (error.code === 404) return new CliError('NOT_AN_MCP_SERVER', `${server} answered 404; is it the MCP URL (ending in /mcp)?`, ExitCode.Failure);
     if (error.code === 429) return new CliError('RATE_LIMITED', 'The MCP server asks to slow down (429); try again in a minute.', ExitCode.Failure);
+    if (error.code === 503) return new CliError('SERVICE_UNAVAILABLE', 'The MCP server is unavailable (HTTP 503); try again shortly.', ExitCode.Network);
     if (error.code !== undefined && error.code >= 500) return new CliError('SERVER_ERROR', `The MCP server failed (HTTP ${error.code}); try again.`, ExitCode.Failure);
   }
   if (error instanceof TypeError) return networkError('the MCP server', error);
