@@ -85,3 +85,14 @@ test('a confirmed login is saved 0600 for the cpc client, and no token is printe
     await auth.close();
   }
 });
+
+test('an auth server that answers 503 while polling: exit 7, SERVICE_UNAVAILABLE', async () => {
+  const auth = await startDeviceAuthStandIn(['unavailable']);
+  try {
+    const run = await runCpc(['login', '--no-browser', '--json'], { CPC_SERVER: auth.mcpUrl, CPC_CONFIG_DIR: await aConfigDir() });
+    expect(run.code).toBe(7);
+    expect(run.envelope.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('the database is down'), exitCode: 7 });
+  } finally {
+    await auth.close();
+  }
+});

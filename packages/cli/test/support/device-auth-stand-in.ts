@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The auth server's side of the device flow as docs/cli-and-ci.md states it, scripted: each token request
- * gets the next of `answers`, an OAuth error or "tokens". It serves no MCP: a login's check through the
+ * gets the next of `answers`: an OAuth error, "unavailable" (503) or "tokens". It serves no MCP: a login's check through the
  * MCP server fails here. It stands in until the auth server's device flow is merged;
  * the full flow, with a person confirming in Chromium, is the auth server's browser test.
  */
@@ -52,6 +52,7 @@ export async function startDeviceAuthStandIn(answers: readonly string[]): Promis
         tokenRequests.push(new URLSearchParams(body));
         const answer = answers[Math.min(tokenRequests.length, answers.length) - 1];
         if (answer === 'tokens') return json(200, { access_token: ACCESS_TOKEN, refresh_token: REFRESH_TOKEN, token_type: 'Bearer', expires_in: 3600, scope: 'mcp:read mcp:write' });
+        if (answer === 'unavailable') return json(503, { error: 'temporarily_unavailable', error_description: 'the database is down' });
         return json(400, { error: answer });
       }
       json(404, { error: 'not_found' });
