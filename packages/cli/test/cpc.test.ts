@@ -162,6 +162,17 @@ describe('credentials', () => {
     expect(run.stdout + run.stderr).not.toContain(token);
   });
 
+  test('CPC_TOKEN_FILE: a file that cannot be read, or holds no API token, is exit 3 naming the variable', async () => {
+    const missing = await runCpc(['whoami', '--json'], { CPC_SERVER: stack.mcpUrl, CPC_TOKEN_FILE: join(configDir, 'no-such-token'), CPC_CONFIG_DIR: configDir });
+    expect(missing.code).toBe(3);
+    expect(missing.envelope.error).toMatchObject({ code: 'TOKEN_FILE_UNREADABLE', message: expect.stringContaining('ENOENT'), exitCode: 3 });
+    const file = join(await aConfigDir(), 'token');
+    await writeFile(file, 'not-a-token\n', { mode: 0o600 });
+    const wrong = await runCpc(['whoami', '--json'], { CPC_SERVER: stack.mcpUrl, CPC_TOKEN_FILE: file, CPC_CONFIG_DIR: configDir });
+    expect(wrong.code).toBe(3);
+    expect(wrong.envelope.error).toMatchObject({ code: 'INVALID_API_TOKEN', message: expect.stringMatching(/^CPC_TOKEN_FILE: This is not an API token: API tokens start with cpt_/), exitCode: 3 });
+  });
+
   test('a well-formed API token, a server that cannot be reached: exit 7', async () => {
     const run = await runCpc(['whoami', '--json'], { CPC_SERVER: 'http://127.0.0.1:9/mcp', CPC_TOKEN: anApiToken(), CPC_CONFIG_DIR: configDir });
     expect(run.code).toBe(7);
