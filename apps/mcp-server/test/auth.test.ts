@@ -34,7 +34,7 @@ describe('a valid token', () => {
     const user = await aUser(h.domain);
     const client = await h.connect(await h.tokenFor(user));
     const result = await client.callTool({ name: 'whoami', arguments: {} });
-    expect(result.structuredContent).toEqual({ success: true, authenticated: true, userId: user.id, email: user.email, scope: 'mcp:read mcp:write' });
+    expect(result.structuredContent).toEqual({ success: true, authenticated: true, userId: user.id, email: user.email, scope: 'mcp:read mcp:write', credential: null });
   });
 
   test('with an audience list that contains the resource is accepted', async () => {
