@@ -106,7 +106,7 @@ describe('credentials', () => {
     expect(run.envelope).toEqual({
       ok: true,
       command: 'whoami',
-      data: { server: stack.mcpUrl, userId: login.user.id, email: login.user.email, scope: 'mcp:read mcp:write', credential: 'login' },
+      data: { server: stack.mcpUrl, userId: login.user.id, email: login.user.email, scope: 'mcp:read mcp:write', source: 'login', credential: null },
     });
   });
 

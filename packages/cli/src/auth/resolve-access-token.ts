@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { apiTokenProblem } from '@cp/domain';
 import type { CommandContext } from '../cli/context.js';
 import { CliError, ExitCode, authRequired } from '../cli/errors.js';
 import { secretPrefix } from '../cli/redact.js';
 import type { AccessToken } from './access-token.js';
-import { apiTokenProblem } from './api-token-check.js';
 import { ciIdToken, inGitHubActionsWithIdToken } from './ci-id-token.js';
 import { configDir, readSavedLogin, writeSavedLogin } from './credentials-file.js';
 import { discoverAuthServer } from './discovery.js';

@@ -8,7 +8,7 @@ import { readVersion } from '../version.js';
 
 /** The MCP tools the CLI calls, over the MCP SDK's client with the caller's access token. */
 export interface ToolClient {
-  readonly credential: AccessToken['source'];
+  readonly source: AccessToken['source'];
   call<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
 }
@@ -41,7 +41,7 @@ export async function connectTools(ctx: CommandContext): Promise<ToolClient> {
   }
   ctx.out.debug(`connected to ${ctx.server} with a ${access.source} credential`);
   return {
-    credential: access.source,
+    source: access.source,
     async call<T>(tool: string, args: Record<string, unknown>): Promise<T> {
       ctx.out.debug(`calling ${tool}`);
       let result;
