@@ -218,7 +218,7 @@ describe('the upload round trip', () => {
 
 describe('identity', () => {
   test('whoami and list_organizations', async () => {
-    expect(await call('whoami')).toEqual({ success: true, authenticated: true, userId: alice.id, email: alice.email, scope: 'mcp:read mcp:write' });
+    expect(await call('whoami')).toEqual({ success: true, authenticated: true, userId: alice.id, email: alice.email, scope: 'mcp:read mcp:write', credential: null });
     const organizations = await call('list_organizations');
     expect(organizations.count).toBe(1);
     expect(organizations.organizations).toEqual([{ id: alice.defaultOrganizationId, name: expect.any(String), role: 'owner' }]);
