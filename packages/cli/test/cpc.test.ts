@@ -294,7 +294,7 @@ describe('push, list, variants, rollback', () => {
     const project = await aProject(componentHtml('needs approval'));
     const run = await cpc(['push', project, '--name', 'Guarded', '--org', other.organization.id, '--publish', '--env', 'prod', '--require-release']);
     expect(run.code).toBe(6);
-    expect(run.envelope.error).toMatchObject({ code: 'PENDING_APPROVAL', exitCode: 6 });
+    expect(run.envelope.error).toMatchObject({ code: 'PENDING_APPROVAL', message: expect.stringMatching(/Version 1 of Guarded \(componentId [0-9a-f-]{36}\) was uploaded; nothing is released/), exitCode: 6 });
     const without = await cpc(['push', project, '--name', 'Guarded too', '--org', other.organization.id, '--publish', '--env', 'prod']);
     expect(without.code).toBe(0);
     expect(without.envelope.data.release).toMatchObject({ status: 'pending_approval', environment: 'prod' });

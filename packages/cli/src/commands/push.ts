@@ -63,7 +63,11 @@ export async function push(ctx: CommandContext): Promise<CommandResult> {
     if (release !== null) lines.push(release.text);
     lines.push(uploaded.dashboardUrl);
     if (release?.pending === true && requireRelease) {
-      throw new CliError('PENDING_APPROVAL', `${release.text} (--require-release: the version was uploaded, but nothing is released yet).`, ExitCode.PendingApproval);
+      throw new CliError(
+        'PENDING_APPROVAL',
+        `${release.text} Version ${uploaded.sequence} of ${uploaded.componentName} (componentId ${uploaded.componentId}) was uploaded; nothing is released until the request is approved (--require-release).`,
+        ExitCode.PendingApproval,
+      );
     }
     return { data, text: lines.join('\n') };
   } finally {
