@@ -55,7 +55,7 @@ p, ul, ol { margin: 0 0 1rem; }
 
 /* Forms and buttons. */
 label { font-weight: 600; }
-input[type=text], input[type=search], input[type=email], input[type=url], input[type=password], select, textarea {
+input[type=text], input[type=search], input[type=email], input[type=url], input[type=password], input[type=number], select, textarea {
   padding: .375rem .625rem; font: inherit; color: inherit; background: Canvas; border: 1px solid var(--line); border-radius: var(--radius); max-width: 100%;
 }
 fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .875rem .75rem; margin: 0 0 1rem; min-inline-size: 0; }
