@@ -32,31 +32,44 @@ export interface CiPoliciesPageContent extends OrganizationPageContent {
   readonly refused?: string;
 }
 
+const GATE_ID = 'ci-policies-role-note';
+
 const gateFor = (content: CiPoliciesPageContent) =>
-  roleGate(content.organization.role, Permission.ManageSetup, 'see, create or delete CI trust policies', 'ci-policies-role-note');
+  roleGate(content.organization.role, Permission.ManageSetup, 'see, create or delete CI trust policies', GATE_ID);
 
 function row(content: CiPoliciesPageContent, base: string, names: ReadonlyMap<string, string>, policy: CiTrustPolicy): SafeHtml {
   return html`<tr data-testid="ci-policy"><th scope="row">${policy.name}</th><td>${PROVIDER_LABELS[policy.provider]}</td><td>${policy.repositoryName} <span class="hint">(owner ${policy.ownerId}, repository ${policy.repositoryId})</span></td><td><code>${policy.workflow}</code></td><td>${policy.environment ?? 'any'}</td><td>${policy.refPatterns.length === 0 ? 'any' : policy.refPatterns.join(', ')}</td><td>${policy.requireHostedRunner ? 'hosted only' : 'any'}</td><td>${scopeSummary(policy.scope, names)}</td><td>${content.people.get(policy.createdBy) ?? 'a former member'}</td><td>${when(policy.createdAt)}</td><td><a href="${base}/${policy.id}/delete" aria-label="Delete ${policy.name}…">Delete…</a></td></tr>`;
 }
 
-const field = (id: string, name: string, label: SafeHtml | string, value: string, off: SafeHtml | '', extra: { required?: boolean; placeholder?: string; hint?: SafeHtml } = {}): SafeHtml =>
-  html`<p><label for="${id}">${label}</label> <input type="text" id="${id}" name="${name}" value="${value}" size="40"${extra.required === true ? html` required` : ''}${extra.placeholder === undefined ? '' : html` placeholder="${extra.placeholder}"`}${extra.hint === undefined ? '' : html` aria-describedby="${id}-hint"`}${off}>${extra.hint === undefined ? '' : html` <span class="hint" id="${id}-hint">${extra.hint}</span>`}</p>`;
+/** The gate's note id when the form is disabled for the visitor's role, else null. */
+type Lock = string | null;
 
-function createForm(content: CiPoliciesPageContent, base: string, off: SafeHtml | ''): SafeHtml {
+/** ` aria-describedby` naming the field's hint and, when locked, the role note; ` disabled` when locked. */
+const described = (lock: Lock, hintId?: string): SafeHtml | '' => {
+  const ids = [hintId, lock].filter((id): id is string => id !== undefined && id !== null);
+  return html`${ids.length === 0 ? '' : html` aria-describedby="${ids.join(' ')}"`}${lock === null ? '' : html` disabled`}`;
+};
+
+const field = (id: string, name: string, label: SafeHtml | string, value: string, lock: Lock, extra: { required?: boolean; placeholder?: string; hint?: SafeHtml } = {}): SafeHtml => {
+  const hintId = extra.hint === undefined ? undefined : `${id}-hint`;
+  return html`<p><label for="${id}">${label}</label> <input type="text" id="${id}" name="${name}" value="${value}" size="40"${extra.required === true ? html` required` : ''}${extra.placeholder === undefined ? '' : html` placeholder="${extra.placeholder}"`}${described(lock, hintId)}>${extra.hint === undefined ? '' : html` <span class="hint" id="${hintId}">${extra.hint}</span>`}</p>`;
+};
+
+function createForm(content: CiPoliciesPageContent, base: string, lock: Lock, off: SafeHtml | ''): SafeHtml {
   const { form, chrome } = content;
   const gitlab = form.provider === CiProvider.GitLab;
   const option = (p: CiProvider) => html`<option value="${p}"${form.provider === p ? html` selected` : ''}>${PROVIDER_LABELS[p]}</option>`;
   return html`<h2 id="new-policy">New CI trust policy</h2>
 ${content.refused === undefined ? '' : errorBox(content.refused)}
 <form method="post" action="${base}">${csrfInput(chrome.csrf)}
-${field('policy-name', 'name', 'Name', form.name, off, { required: true, placeholder: 'web-release', hint: html`Refusals name it: "repository_id does not match policy 'web-release'".` })}
+${field('policy-name', 'name', 'Name', form.name, lock, { required: true, placeholder: 'web-release', hint: html`Refusals name it: "repository_id does not match policy 'web-release'".` })}
 <p><label for="policy-provider">Provider</label> <select id="policy-provider" name="provider"${off}>${option(CiProvider.GitHub)}${option(CiProvider.GitLab)}</select></p>
-${field('policy-owner', 'ownerId', gitlab ? 'Namespace id' : 'Owner id', form.ownerId, off, { required: true, hint: html`GitHub <code>repository_owner_id</code>, GitLab <code>namespace_id</code>: a number that stays when names change.` })}
-${field('policy-repository', 'repositoryId', gitlab ? 'Project id' : 'Repository id', form.repositoryId, off, { required: true, hint: html`GitHub <code>repository_id</code>, GitLab <code>project_id</code>: a recreated repository gets a new one.` })}
-${field('policy-repository-name', 'repositoryName', gitlab ? 'Project path' : 'Repository name', form.repositoryName, off, { required: true, placeholder: 'acme/web', hint: html`For messages only: the ids decide.` })}
-${field('policy-workflow', 'workflow', 'Workflow file', form.workflow, off, { required: true, placeholder: gitlab ? '.gitlab-ci.yml' : '.github/workflows/release.yml', hint: html`The file that runs <code>cpc</code> (a reusable workflow: its own file).` })}
-${field('policy-environment', 'environment', 'Deployment environment (optional)', form.environment, off, { hint: html`The CI job's <code>environment</code>; empty: any.` })}
-<p><label for="policy-refs">Ref patterns (optional, one per line)</label> <textarea id="policy-refs" name="refPatterns" rows="3" cols="40" class="mono" aria-describedby="policy-refs-hint"${off}>${form.refPatterns}</textarea> <span class="hint" id="policy-refs-hint"><code>refs/tags/v*</code>, <code>refs/heads/main</code>; <code>*</code> matches anything; empty: any ref.</span></p>
+${field('policy-owner', 'ownerId', gitlab ? 'Namespace id' : 'Owner id', form.ownerId, lock, { required: true, hint: html`GitHub <code>repository_owner_id</code>, GitLab <code>namespace_id</code>: a number that stays when names change.` })}
+${field('policy-repository', 'repositoryId', gitlab ? 'Project id' : 'Repository id', form.repositoryId, lock, { required: true, hint: html`GitHub <code>repository_id</code>, GitLab <code>project_id</code>: a recreated repository gets a new one.` })}
+${field('policy-repository-name', 'repositoryName', gitlab ? 'Project path' : 'Repository name', form.repositoryName, lock, { required: true, placeholder: 'acme/web', hint: html`For messages only: the ids decide.` })}
+${field('policy-workflow', 'workflow', 'Workflow file', form.workflow, lock, { required: true, placeholder: gitlab ? '.gitlab-ci.yml' : '.github/workflows/release.yml', hint: html`The file that runs <code>cpc</code> (a reusable workflow: its own file).` })}
+${field('policy-environment', 'environment', 'Deployment environment (optional)', form.environment, lock, { hint: html`The CI job's <code>environment</code>; empty: any.` })}
+<p><label for="policy-refs">Ref patterns (optional, one per line)</label> <textarea id="policy-refs" name="refPatterns" rows="3" cols="40" class="mono"${described(lock, 'policy-refs-hint')}>${form.refPatterns}</textarea> <span class="hint" id="policy-refs-hint"><code>refs/tags/v*</code>, <code>refs/heads/main</code>; <code>*</code> matches anything; empty: any ref.</span></p>
 <p class="check"><input type="checkbox" id="policy-hosted" name="requireHostedRunner" value="on"${form.requireHostedRunner ? html` checked` : ''}${off}><label for="policy-hosted">Hosted runners only (refuse self-hosted runners)</label></p>
 ${scopeFieldset({ idPrefix: 'policy', form, role: content.organization.role, environments: content.environments, components: content.components, moreComponents: content.moreComponents, disabled: off })}
 <button type="submit"${off}>Create policy</button>
@@ -89,6 +102,6 @@ ${noticeBox(content.notice)}
 ${gate.note}
 ${policies === null ? '' : listTable({ columns: ['Name', 'Provider', 'Repository', 'Workflow', 'Environment', 'Refs', 'Runners', 'Scope', 'Created by', 'Created', html`<span class="skip">Actions</span>`], rows: policies.map((p) => row(content, base, names, p)), empty: emptyState('No CI trust policies yet.') })}
 ${snippetSection(content, base)}
-${createForm(content, base, gate.disabled)}`,
+${createForm(content, base, gate.allowed ? null : GATE_ID, gate.disabled)}`,
   });
 }
