@@ -1,6 +1,5 @@
 import { auditTrailContract } from '@cp/domain/testing';
-import { recordAudit } from '../src/repositories/audit-record.js';
-import { aUserWithOrganization } from '../src/testing/index.js';
+import { aUserWithOrganization, recordAuditEvents } from '../src/testing/index.js';
 import { describeEachBackend } from './support/backends.js';
 
 describeEachBackend('audit trail', (db) => {
@@ -8,9 +7,7 @@ describeEachBackend('audit trail', (db) => {
     () => ({
       trail: db().repos.auditTrail,
       anOrganization: async () => (await aUserWithOrganization(db().repos)).organization.id,
-      record: async (...events) => {
-        await db().prisma.$transaction(async (tx) => recordAudit(tx, ...events));
-      },
+      record: (...events) => recordAuditEvents(db(), ...events),
       rewrite: (eventId) =>
         db().prisma.auditEvent.update({
           where: { id: eventId },

@@ -1,5 +1,5 @@
 import type { AuditEvent, Role } from '@cp/domain';
-import { auditedContentContract, auditedSetupContract } from '@cp/domain/testing';
+import { apiTokensContract, auditedContentContract, auditedSetupContract, ciTrustPoliciesContract } from '@cp/domain/testing';
 import { createOidcStorage } from '../src/oidc/index.js';
 import { aMembership } from '../src/testing/index.js';
 import { describeEachBackend } from './support/backends.js';
@@ -20,6 +20,7 @@ describeEachBackend('audited writes', (db) => {
         id: row.id,
         organizationId: row.organizationId,
         actorId: row.actorId,
+        via: row.via as AuditEvent['via'],
         kind: row.kind as AuditEvent['kind'],
         componentId: row.componentId,
         subjectUserId: row.subjectUserId,
@@ -30,4 +31,6 @@ describeEachBackend('audited writes', (db) => {
   });
   describe('uploads, tags, flows', () => auditedContentContract(subject));
   describe('environments, preview access, applications', () => auditedSetupContract(subject));
+  describe('API tokens', () => apiTokensContract(subject));
+  describe('CI trust policies', () => ciTrustPoliciesContract(subject));
 });

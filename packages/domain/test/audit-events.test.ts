@@ -26,6 +26,7 @@ async function setUp() {
     id: randomUUID(),
     organizationId: owner.organizationId,
     actorId: owner.user.id,
+    via: null,
     kind: AuditKind.TagsChanged,
     componentId: null,
     subjectUserId: null,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiTokensContract,
   applicationGrantsContract,
+  ciTrustPoliciesContract,
   auditTrailContract,
   auditedContentContract,
   auditedSetupContract,
@@ -202,4 +204,18 @@ describe('in-memory component apps', () => {
     webhookEventsOf: async (organizationId) =>
       repos.state.webhookEvents.filter((e) => e.organizationId === organizationId).map(({ type, data }) => ({ type, data })),
   }));
+});
+
+describe('in-memory API tokens and CI trust policies', () => {
+  const repos = createInMemoryRepositories();
+  const subject = () => ({
+    repos,
+    grants: createInMemoryOidcStorage(undefined, repos.state),
+    addMember: async (userId: string, organizationId: string, role: Role) => {
+      repos.state.memberships.push({ userId, organizationId, role });
+    },
+    auditEvents: async (organizationId: string) => repos.state.auditEvents.filter((event) => event.organizationId === organizationId),
+  });
+  describe('ApiTokens', () => apiTokensContract(subject));
+  describe('CiTrustPolicies', () => ciTrustPoliciesContract(subject));
 });

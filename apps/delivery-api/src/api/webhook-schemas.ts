@@ -18,9 +18,28 @@ const common = {
   organization: Ref('organization'),
   component: Ref('component'),
   actor: z
-    .object({ id: z.uuid(), email: z.string().nullable() })
+    .object({
+      id: z.uuid(),
+      email: z.string().nullable(),
+      via: z
+        .union([
+          z.object({ via: z.literal('api-token'), tokenId: z.uuid(), tokenName: z.string() }),
+          z.object({
+            via: z.literal('ci'),
+            policyId: z.uuid(),
+            policyName: z.string(),
+            provider: z.enum(['github', 'gitlab']),
+            repository: z.string(),
+            workflow: z.string(),
+            runId: z.string(),
+            commit: z.string(),
+          }),
+        ])
+        .nullable()
+        .meta({ description: 'How the change was made: null by the person directly; otherwise the API token or the CI trust policy and run (docs/cli-and-ci.md).' }),
+    })
     .meta({
-      description: 'Who made the change (for an approved release request: who approved it).',
+      description: 'Who made the change (for an approved release request: who approved it); through a credential, its creator.',
     }),
 };
 

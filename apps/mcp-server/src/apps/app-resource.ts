@@ -14,6 +14,7 @@ import {
 } from '../views/ui-resources.js';
 import { bridgeScript } from './bridge-script.js';
 import { withHeadScript } from './inject-bridge.js';
+import { actorOfPrincipal } from '../auth/principal.js';
 
 /**
  * How hosts frame an app: with a border, and a policy that allows no origin at all. A component
@@ -43,7 +44,7 @@ async function appHtml(
 ): Promise<{ app: ComponentApp; html: string }> {
   if (ctx.principal === null) throw new Error('an app view read without a principal');
   const { app, content } = await getAppVersion(
-    { actor: { userId: ctx.principal.userId }, ...at },
+    { actor: actorOfPrincipal(ctx.principal), ...at },
     ctx.domain,
   );
   const bridge = bridgeScript({ title: app.title, actionTools: app.actionTools });
@@ -73,7 +74,7 @@ const appResource = (
 export const appResources: UiResourceSource = {
   async list(ctx) {
     if (ctx.principal === null) return [];
-    const tools = await listMemberAppTools({ actor: { userId: ctx.principal.userId } }, ctx.domain);
+    const tools = await listMemberAppTools({ actor: actorOfPrincipal(ctx.principal) }, ctx.domain);
     return tools.map(({ name, resourceUri, live }) =>
       appResource(
         resourceUri,

@@ -1,6 +1,7 @@
 import { listMemberAppTools, type AppTool } from '@cp/domain';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../tools/define.js';
+import { actorOfPrincipal } from '../auth/principal.js';
 
 /** What every app tool's description ends with, so the model knows calling it shows something. */
 export const SHOWS_IN_CONVERSATION =
@@ -37,7 +38,7 @@ export function appToolEntry({ name, resourceUri, live }: AppTool): Tool {
 export async function listAppTools(ctx: ToolContext): Promise<Tool[]> {
   if (ctx.principal === null) return [];
   try {
-    const tools = await listMemberAppTools({ actor: { userId: ctx.principal.userId } }, ctx.domain);
+    const tools = await listMemberAppTools({ actor: actorOfPrincipal(ctx.principal) }, ctx.domain);
     return tools.map(appToolEntry);
   } catch (error) {
     ctx.log.warn({ err: error }, 'tools/list without app tools: they could not be read');

@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { failureResult, toolError } from '../tools/call.js';
 import type { ToolContext } from '../tools/define.js';
 import { ToolErrorCode } from '../tools/errors.js';
+import { actorOfPrincipal } from '../auth/principal.js';
 
 /** The one name app tool calls are counted under: a label per app would grow without bound. */
 export const APP_TOOL_METRIC_NAME = 'show_<app>';
@@ -49,7 +50,7 @@ export async function callAppTool(
   if (!name.startsWith(APP_TOOL_PREFIX) || ctx.principal === null) return null;
   try {
     const found = await findMemberAppTool(
-      { actor: { userId: ctx.principal.userId }, name },
+      { actor: actorOfPrincipal(ctx.principal), name },
       ctx.domain,
     );
     const shownName = name.slice(0, 100);

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { GrantLookup, User } from '@cp/domain';
+import type { ActingCredential, Actor, GrantLookup, User } from '@cp/domain';
 import { InvalidTokenError, type TokenClaims, type TokenFailureReason } from './token-verifier.js';
 
 /** The signed-in caller of one request. */
@@ -11,7 +11,12 @@ export interface Principal {
   readonly scope: string;
   readonly clientId: string;
   readonly grantId: string;
+  /** An API token's or a CI trust policy's narrowing, when the token was exchanged for one (docs/cli-and-ci.md). */
+  readonly credential?: ActingCredential;
 }
+
+/** The domain's actor for the principal: the person, narrowed by the credential the token was exchanged for, if any. */
+export const actorOfPrincipal = ({ userId, credential }: Principal): Actor => (credential === undefined ? { userId } : { userId, credential });
 
 type Check = { ok: true; email: string } | { ok: false; reason: string; failure: TokenFailureReason };
 
@@ -66,6 +71,7 @@ export function createPrincipalResolver(options: {
       scope: claims.scopes.join(' '),
       clientId: claims.clientId,
       grantId: claims.grantId,
+      ...(claims.credential === undefined ? {} : { credential: claims.credential }),
     };
   };
 }

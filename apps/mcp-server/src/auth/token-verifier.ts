@@ -1,4 +1,6 @@
+import type { ActingCredential } from '@cp/domain';
 import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { CREDENTIAL_CLAIM, readCredentialClaim } from './credential-claim.js';
 import { AuthServerUnavailableError } from './jwks.js';
 
 /** What a verified access token says. */
@@ -9,9 +11,10 @@ export interface TokenClaims {
   readonly grantId: string;
   readonly tokenId: string;
   readonly expiresAt: Date;
+  /** Set when the token was issued in exchange for an API token or a CI token: the narrowing it acts under. */
+  readonly credential?: ActingCredential;
 }
 
-/** The token is not acceptable; `description` is safe to send in `error_description`. */
 /** Why a token was refused, for the `mcp_token_failures_total` metric (a bounded set). */
 export type TokenFailureReason =
   | 'malformed'
@@ -79,6 +82,8 @@ export function createTokenVerifier(options: {
         throw new InvalidTokenError('The access token is missing a required claim.', 'missing_claim');
       }
       if (scope !== undefined && typeof scope !== 'string') throw new InvalidTokenError('The access token scope is malformed.', 'invalid_claim');
+      const credential = readCredentialClaim(payload[CREDENTIAL_CLAIM]);
+      if (credential === 'malformed') throw new InvalidTokenError(`The access token's ${CREDENTIAL_CLAIM} claim is malformed.`, 'invalid_claim');
       return {
         subject: sub,
         scopes: (scope ?? '').split(' ').filter((item) => item.length > 0),
@@ -86,6 +91,7 @@ export function createTokenVerifier(options: {
         grantId,
         tokenId: jti,
         expiresAt: new Date((exp ?? 0) * 1000),
+        ...(credential === undefined ? {} : { credential }),
       };
     },
   };

@@ -1,6 +1,6 @@
 import type { Actor, DomainDeps, RolloutFigures, UsageReader } from '@cp/domain';
 import type { z } from 'zod';
-import type { Principal } from '../auth/principal.js';
+import { actorOfPrincipal, type Principal } from '../auth/principal.js';
 import type { ToolScope } from '../auth/scopes.js';
 import type { AppConfig } from '../config.js';
 import type { Logger } from '@cp/http-runtime';
@@ -69,7 +69,7 @@ export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(tool: T
 /** The acting user of an authenticated tool (the scope gate guarantees one). */
 export function actorOf(ctx: ToolContext): Actor {
   if (ctx.principal === null) throw new Error('authenticated tool called without a principal');
-  return { userId: ctx.principal.userId };
+  return actorOfPrincipal(ctx.principal);
 }
 
 /** The component's page in the dashboard, where people review and release it. */

@@ -1,6 +1,7 @@
 import { AuditKind, type Clock, type OidcAdapter, type OidcPayload, type OidcStorage } from '@cp/domain';
 import { recordAudit } from '../repositories/audit-record.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { deleteGrant } from './grant-deletion.js';
 import { listGrants } from './grant-records.js';
 
 /*
@@ -69,12 +70,8 @@ export function createOidcStorage(prisma: PrismaClient, clock: Clock = { now: ()
 
     async revokeGrant(grantId, audit) {
       await prisma.$transaction(async (tx) => {
-        // One statement: the grant and everything issued under it go together.
-        const deleted = await tx.$queryRaw<{ type: string }[]>`
-          DELETE FROM oidc_payloads WHERE grant_id = ${grantId} OR (id = ${grantId} AND type = 'Grant')
-          RETURNING type`;
         // A concurrent revocation deleted the grant first: it records the revocation, not this one.
-        if (!deleted.some((row) => row.type === 'Grant')) return;
+        if (!(await deleteGrant(tx, grantId))) return;
         const memberships = await tx.membership.findMany({
           where: { userId: audit.actorId },
           select: { organizationId: true },
@@ -83,9 +80,8 @@ export function createOidcStorage(prisma: PrismaClient, clock: Clock = { now: ()
         await recordAudit(
           tx,
           ...memberships.map(({ organizationId }) => ({
-            id: audit.newEventId(),
+            note: { eventId: audit.newEventId(), actorId: audit.actorId },
             organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.ApplicationRevoked,
             details: { clientId: audit.clientId, clientName: audit.clientName },
             createdAt: audit.now,

@@ -16,7 +16,7 @@ type Approval = Parameters<ReleaseRequests['approve']>[0];
 export async function writeApprovedPlan(tx: Prisma.TransactionClient, jobs: JobSender, request: ReleaseRequest, approval: Approval): Promise<ApprovedPlan> {
   const { componentId, environmentId, variantId, plan } = request;
   const { approvedBy, now, salt } = approval;
-  const audit = { eventId: approval.publishAuditId, actorId: approval.audit.actorId };
+  const audit = { ...approval.audit, eventId: approval.publishAuditId };
   const asked = { requestId: request.id, requestedBy: request.requestedBy };
   switch (plan.kind) {
     case 'experience': {

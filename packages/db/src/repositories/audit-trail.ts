@@ -5,6 +5,7 @@ import {
   type AuditKind,
   type AuditTrail,
   type AuditValue,
+  type CredentialVia,
 } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -56,11 +57,14 @@ const toAuditEvent = (row: {
   componentId: string | null;
   subjectUserId: string | null;
   details: Prisma.JsonValue;
+  via: Prisma.JsonValue;
   createdAt: Date;
 }): AuditEvent => ({
   id: row.id,
   organizationId: row.organizationId,
   actorId: row.actorId,
+  // Written by recordAudit from the note's CredentialVia only; NULL: no credential.
+  via: isObject(row.via) ? (row.via as unknown as CredentialVia) : null,
   // Written from AuditKind only (recordAudit); a kind this version does not know is still shown, as text.
   kind: row.kind as AuditKind,
   componentId: row.componentId,
@@ -69,5 +73,5 @@ const toAuditEvent = (row: {
   createdAt: row.createdAt,
 });
 
-const isObject = (value: Prisma.JsonValue): boolean =>
+const isObject = (value: Prisma.JsonValue | null): boolean =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

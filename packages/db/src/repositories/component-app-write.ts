@@ -34,9 +34,8 @@ export async function writeAppSave(tx: Tx, jobs: JobSender, input: Parameters<Co
   });
   const app = toComponentApp(row);
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.AppSaved,
     componentId,
     details: {
@@ -52,7 +51,7 @@ export async function writeAppSave(tx: Tx, jobs: JobSender, input: Parameters<Co
     type: WebhookEventType.AppSaved,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: now,
     data: {
       environment: { id: environmentId, name: app.environmentName },
@@ -76,9 +75,8 @@ export async function writeAppRemove(tx: Tx, jobs: JobSender, input: Parameters<
   if (!removed) return false;
   const { organizationId, title, environmentId, environmentName } = removed;
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.AppRemoved,
     componentId,
     details: { environment: environmentName, title },
@@ -88,7 +86,7 @@ export async function writeAppRemove(tx: Tx, jobs: JobSender, input: Parameters<
     type: WebhookEventType.AppRemoved,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: now,
     data: { environment: { id: environmentId, name: environmentName }, title },
   });

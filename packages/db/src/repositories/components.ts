@@ -64,9 +64,8 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: Job
         const after = updated?.tags ?? [];
         if (updated && !sameList(before, after)) {
           await recordAudit(tx, {
-            id: audit.eventId,
+            note: audit,
             organizationId: updated.organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.TagsChanged,
             componentId: id,
             details: { before, after },
@@ -76,7 +75,7 @@ export function createComponents(prisma: PrismaClient, sql: SqlReader, jobs: Job
             type: WebhookEventType.TagsChanged,
             organizationId: updated.organizationId,
             componentId: id,
-            actorId: audit.actorId,
+            note: audit,
             occurredAt: now,
             data: { tags: { before, after } },
           });

@@ -15,7 +15,7 @@ const record = (
   kind: AuditKind,
   details: Record<string, string | boolean>,
   now: Date,
-) => recordAudit(tx, { id: audit.eventId, organizationId, actorId: audit.actorId, kind, details, createdAt: now });
+) => recordAudit(tx, { note: audit, organizationId, kind, details, createdAt: now });
 
 /** The environment's row, locked until the transaction ends: the "before" of a change. */
 const lockRow = async (tx: Tx, id: string) => {

@@ -66,9 +66,8 @@ export async function writeExperiencePublish(
     republishedFrom: revision.republishedFrom,
   };
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.ExperiencePublished,
     componentId,
     details: { ...facts, ...request },
@@ -78,7 +77,7 @@ export async function writeExperiencePublish(
     type: WebhookEventType.ExperiencePublished,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: now,
     data: { ...facts, environment: { id: environmentId, name: environment.name }, releaseRequestId: request?.requestId ?? null },
   });

@@ -25,9 +25,8 @@ async function recordChange(tx: Prisma.TransactionClient, audit: AuditNote, befo
   }
   if (Object.keys(is).length === 0) return;
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId: after.organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.FlowChanged,
     details: { flowId: after.id, name: after.name, before: was, after: is },
     createdAt: now,
@@ -87,9 +86,8 @@ export function createFlows(prisma: PrismaClient): Flows {
             include: withComponents,
           });
           await recordAudit(tx, {
-            id: audit.eventId,
+            note: audit,
             organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.FlowCreated,
             details: { flowId: id, name },
             createdAt: now,

@@ -1,7 +1,9 @@
 import type { Repositories } from '@cp/domain';
 import type { Database } from '../client.js';
+import { createApiTokens } from './api-tokens.js';
 import { createAssignments } from './assignments.js';
 import { createAuditTrail } from './audit-trail.js';
+import { createCiTrustPolicies } from './ci-trust-policies.js';
 import { createComponentApps } from './component-apps.js';
 import { createComponents } from './components.js';
 import { createEnvironments } from './environments.js';
@@ -51,5 +53,7 @@ export function createRepositories({ prisma, sql }: Pick<Database, 'prisma' | 's
     rollouts: createRollouts(prisma, jobs),
     apps: createComponentApps(prisma, jobs),
     assignments: createAssignments(sql),
+    apiTokens: createApiTokens(prisma),
+    ciTrustPolicies: createCiTrustPolicies(prisma),
   });
 }

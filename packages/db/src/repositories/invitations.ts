@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { recordAudit } from './audit-record.js';
+import { auditRowOf, recordAudit } from './audit-record.js';
 import { toInvitation } from './mappers.js';
 
 
@@ -52,9 +52,12 @@ export function createInvitations(prisma: PrismaClient): Invitations {
         );
         await recordAudit(
           tx,
-          invitationAuditEvent(created, audit, AuditKind.InvitationCreated, invitation.createdAt, {
-            details: { replaced },
-          }),
+          auditRowOf(
+            invitationAuditEvent(created, audit, AuditKind.InvitationCreated, invitation.createdAt, {
+              details: { replaced },
+            }),
+            audit,
+          ),
         );
         return { invitation: created, replaced };
       });
@@ -79,7 +82,7 @@ export function createInvitations(prisma: PrismaClient): Invitations {
         });
         if (revoked) {
           const invitation = toInvitation(revoked);
-          await recordAudit(tx, invitationAuditEvent(invitation, audit, AuditKind.InvitationRevoked, now));
+          await recordAudit(tx, auditRowOf(invitationAuditEvent(invitation, audit, AuditKind.InvitationRevoked, now), audit));
           return invitation;
         }
         const row = await tx.invitation.findFirst({ where: { id: invitationId, organizationId } });
@@ -122,9 +125,12 @@ export function createInvitations(prisma: PrismaClient): Invitations {
           }
           await recordAudit(
             tx,
-            invitationAuditEvent(invitation, audit, AuditKind.InvitationAccepted, now, {
-              subjectUserId: userId,
-            }),
+            auditRowOf(
+              invitationAuditEvent(invitation, audit, AuditKind.InvitationAccepted, now, {
+                subjectUserId: userId,
+              }),
+              audit,
+            ),
           );
           return invitation;
         });

@@ -9,7 +9,7 @@ import {
   type Membership,
 } from '@cp/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { recordAudit } from './audit-record.js';
+import { auditRowOf, recordAudit } from './audit-record.js';
 import { moveDefault } from './membership-defaults.js';
 
 /** The organization's memberships, locked (in user id order, so concurrent changes never deadlock). */
@@ -78,7 +78,7 @@ export function createMembers(prisma: PrismaClient): Members {
             now,
           });
         }
-        await recordAudit(tx, membershipAudit(change, result, { organizationId, audit, now }));
+        await recordAudit(tx, auditRowOf(membershipAudit(change, result, { organizationId, audit, now }), audit));
         return result;
       });
     },

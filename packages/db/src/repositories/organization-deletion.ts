@@ -1,5 +1,5 @@
 import { checkOrganizationDeletion, isUuid, type Organizations } from '@cp/domain';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import { moveDefault } from './membership-defaults.js';
 import { enqueueIfExporting, type EnqueueStaticExport } from './static-export-queue.js';
 
@@ -51,6 +51,10 @@ export async function deleteOrganization(
         WHERE organization_id = ${organizationId}::uuid AND staging_removed_at IS NULL`;
       // Its static export: the job finds it gone and empties its folder.
       await enqueueIfExporting(tx, organizationId, exportJobs);
+      // Its credentials' OAuth grants live outside it (oidc_payloads): they go first, so their access tokens stop.
+      await tx.$executeRaw`
+        DELETE FROM oidc_payloads
+        WHERE grant_id IN (${credentialGrants(organizationId)}) OR (type = 'Grant' AND id IN (${credentialGrants(organizationId)}))`;
       // Everything else goes with it through ON DELETE CASCADE, its audit trail included.
       await tx.organization.delete({ where: { id: organizationId } });
       return { objectKeys: objects.map((row) => row.key) };
@@ -59,3 +63,8 @@ export async function deleteOrganization(
     { timeout: 60_000 },
   );
 }
+
+const credentialGrants = (organizationId: string) => Prisma.sql`
+  SELECT grant_id FROM api_tokens WHERE organization_id = ${organizationId}::uuid AND grant_id IS NOT NULL
+  UNION ALL
+  SELECT grant_id FROM ci_trust_policies WHERE organization_id = ${organizationId}::uuid AND grant_id IS NOT NULL`;

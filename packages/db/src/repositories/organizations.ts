@@ -19,7 +19,7 @@ export function createOrganizations(prisma: PrismaClient, exportJobs: EnqueueSta
           });
           if (audit) {
             const details = { name: created.name };
-            await recordAudit(tx, { id: audit.eventId, organizationId: created.id, actorId: audit.actorId, kind: AuditKind.OrganizationCreated, details, createdAt: now });
+            await recordAudit(tx, { note: audit, organizationId: created.id, kind: AuditKind.OrganizationCreated, details, createdAt: now });
           }
           return created;
         });
@@ -78,9 +78,8 @@ export function createOrganizations(prisma: PrismaClient, exportJobs: EnqueueSta
         const row = await tx.organization.update({ where: { id: organizationId }, data: { privatePreviews: enabled } });
         if (before.privatePreviews !== enabled) {
           await recordAudit(tx, {
-            id: audit.eventId,
+            note: audit,
             organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.PrivatePreviewsChanged,
             details: { before: before.privatePreviews, after: enabled },
             createdAt: now,
@@ -99,7 +98,7 @@ export function createOrganizations(prisma: PrismaClient, exportJobs: EnqueueSta
         if (!before) return null;
         const row = await tx.organization.update({ where: { id: organizationId }, data: { name } });
         const details = { before: before.name, after: name };
-        await recordAudit(tx, { id: audit.eventId, organizationId, actorId: audit.actorId, kind: AuditKind.OrganizationRenamed, details, createdAt: now });
+        await recordAudit(tx, { note: audit, organizationId, kind: AuditKind.OrganizationRenamed, details, createdAt: now });
         return toOrganization(row);
       });
     },

@@ -15,9 +15,8 @@ export function createPreviewKeys(prisma: PrismaClient): PreviewKeys {
         if (active >= limit) return 'limit-reached' as const;
         const created = toPreviewKey(await tx.previewKey.create({ data: key }));
         await recordAudit(tx, {
-          id: audit.eventId,
+          note: audit,
           organizationId: key.organizationId,
-          actorId: audit.actorId,
           kind: AuditKind.PreviewKeyCreated,
           details: { keyId: key.id, name: key.name, prefix: key.prefix },
           createdAt: key.createdAt,
@@ -46,9 +45,8 @@ export function createPreviewKeys(prisma: PrismaClient): PreviewKeys {
         const row = await tx.previewKey.findFirst({ where: { id: keyId, organizationId } });
         if (row && count === 1) {
           await recordAudit(tx, {
-            id: audit.eventId,
+            note: audit,
             organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.PreviewKeyRevoked,
             details: { keyId, name: row.name, prefix: row.prefix },
             createdAt: now,

@@ -47,9 +47,8 @@ export function createReleaseRequests(prisma: PrismaClient, jobs: JobSender): Re
   /** The request's audit row: who asked, where, which variant and plan, plus what the decision adds. */
   const audit = (tx: Prisma.TransactionClient, request: ReleaseRequest, kind: AuditKind, note: AuditNote, at: Date, extra: Record<string, string> = {}) =>
     recordAudit(tx, {
-      id: note.eventId,
+      note: note,
       organizationId: request.organizationId,
-      actorId: note.actorId,
       kind,
       componentId: request.componentId,
       details: {

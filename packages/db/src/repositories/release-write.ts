@@ -43,9 +43,8 @@ export async function writeRelease(
   // A rollback: the environment goes back to an earlier upload than the one it served.
   const rollback = previous !== null && row.variant.sequence < previous.variant.sequence;
   await recordAudit(tx, {
-    id: audit.eventId,
+    note: audit,
     organizationId,
-    actorId: audit.actorId,
     kind: AuditKind.ReleasePublished,
     componentId,
     details: {
@@ -63,7 +62,7 @@ export async function writeRelease(
     type: WebhookEventType.ReleasePublished,
     organizationId,
     componentId,
-    actorId: audit.actorId,
+    note: audit,
     occurredAt: releasedAt,
     data: {
       environment: { id: environmentId, name: event.environmentName },

@@ -71,15 +71,14 @@ export async function writeRolloutChange(tx: Prisma.TransactionClient, jobs: Job
       variantId: before.candidateVariantId,
       releasedBy: audit.actorId,
       now,
-      audit: { eventId: randomUUID(), actorId: audit.actorId },
+      audit: { ...audit, eventId: randomUUID() },
     });
   }
   const rollout = toRollout(await tx.rollout.findUniqueOrThrow({ where: { id: rolloutId }, include: rolloutJoins }));
   if (applied.kind) {
     await recordRolloutChange(tx, jobs, {
       kind: applied.kind,
-      auditId: audit.eventId,
-      actorId: audit.actorId,
+      audit,
       now,
       rollout,
       candidateSequence: before.candidate.sequence,

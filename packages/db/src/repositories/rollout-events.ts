@@ -1,4 +1,4 @@
-import { AuditKind, GUARD_ACTOR_ID, WebhookEventType, type AuditValue, type Rollout } from '@cp/domain';
+import { AuditKind, GUARD_ACTOR_ID, WebhookEventType, type AuditNote, type AuditValue, type Rollout } from '@cp/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { recordAudit } from './audit-record.js';
@@ -24,8 +24,7 @@ export async function recordRolloutChange(
   jobs: JobSender,
   change: {
     kind: AuditKind;
-    auditId: string;
-    actorId: string;
+    audit: AuditNote;
     now: Date;
     rollout: Rollout;
     candidateSequence: number;
@@ -33,7 +32,8 @@ export async function recordRolloutChange(
     request?: { requestId: string; requestedBy: string } | undefined;
   },
 ): Promise<void> {
-  const { rollout, now, actorId } = change;
+  const { rollout, now, audit } = change;
+  const { actorId } = audit;
   const facts = {
     rolloutId: rollout.id,
     candidate: { id: rollout.candidateVariantId, sequence: change.candidateSequence },
@@ -44,9 +44,8 @@ export async function recordRolloutChange(
     ...change.facts,
   };
   await recordAudit(tx, {
-    id: change.auditId,
+    note: audit,
     organizationId: rollout.organizationId,
-    actorId,
     kind: change.kind,
     componentId: rollout.componentId,
     details: { environment: rollout.environmentName, ...facts, ...change.request },
@@ -58,7 +57,7 @@ export async function recordRolloutChange(
     type,
     organizationId: rollout.organizationId,
     componentId: rollout.componentId,
-    actorId,
+    note: audit,
     occurredAt: now,
     data: {
       environment: { id: rollout.environmentId, name: rollout.environmentName },

@@ -38,8 +38,7 @@ export async function endRolloutOnRelease(
   const rollout = toRollout(row);
   await recordRolloutChange(tx, jobs, {
     kind: promoted ? AuditKind.RolloutPromoted : AuditKind.RolloutStopped,
-    auditId: randomUUID(),
-    actorId: release.audit.actorId,
+    audit: { ...release.audit, eventId: randomUUID() },
     now,
     rollout,
     candidateSequence: live.candidate.sequence,

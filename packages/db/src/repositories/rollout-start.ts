@@ -71,8 +71,7 @@ export async function writeRolloutStart(
   const rollout = toRollout(row);
   await recordRolloutChange(tx, jobs, {
     kind: AuditKind.RolloutStarted,
-    auditId: audit.eventId,
-    actorId: audit.actorId,
+    audit,
     now,
     rollout,
     candidateSequence: row.candidate.sequence,

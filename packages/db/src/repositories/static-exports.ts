@@ -49,9 +49,8 @@ export function createStaticExports(
         });
         if (changed) {
           await recordAudit(tx, {
-            id: audit.eventId,
+            note: audit,
             organizationId,
-            actorId: audit.actorId,
             kind: AuditKind.StaticExportChanged,
             details: { before: wasEnabled, after: enabled },
             createdAt: now,

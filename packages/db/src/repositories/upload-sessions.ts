@@ -160,9 +160,8 @@ async function confirmIn(
     data: { result: { ...result } },
   });
   await recordAudit(tx, {
-    id: input.audit.eventId,
+    note: input.audit,
     organizationId: bumped.organizationId,
-    actorId: input.audit.actorId,
     kind: AuditKind.UploadConfirmed,
     componentId: input.componentId,
     details: {
@@ -175,7 +174,7 @@ async function confirmIn(
     },
     createdAt: input.now,
   });
-  const change = { organizationId: bumped.organizationId, componentId: input.componentId, actorId: input.audit.actorId, occurredAt: input.now };
+  const change = { organizationId: bumped.organizationId, componentId: input.componentId, note: input.audit, occurredAt: input.now };
   await enqueueWebhookEvents(
     tx,
     jobs,

@@ -31,7 +31,7 @@ export function createUsers(prisma: PrismaClient): Users {
           });
           if (audit !== undefined) {
             const details = { name: organization.name };
-            await recordAudit(tx, { id: audit.eventId, organizationId: organization.id, actorId: audit.actorId, kind: AuditKind.OrganizationCreated, details, createdAt: now });
+            await recordAudit(tx, { note: audit, organizationId: organization.id, kind: AuditKind.OrganizationCreated, details, createdAt: now });
           }
           return row;
         });

@@ -47,9 +47,8 @@ export function createWebhookEndpoints(prisma: PrismaClient, jobs: JobSender): W
           },
         });
         await recordAudit(tx, {
-          id: audit.eventId,
+          note: audit,
           organizationId: endpoint.organizationId,
-          actorId: audit.actorId,
           kind: AuditKind.WebhookEndpointCreated,
           details: {
             endpointId: endpoint.id,
@@ -98,9 +97,8 @@ export function createWebhookEndpoints(prisma: PrismaClient, jobs: JobSender): W
           },
         });
         await recordAudit(tx, {
-          id: audit.eventId,
+          note: audit,
           organizationId,
-          actorId: audit.actorId,
           kind: AuditKind.WebhookEndpointChanged,
           details: {
             endpointId,
@@ -124,9 +122,8 @@ export function createWebhookEndpoints(prisma: PrismaClient, jobs: JobSender): W
           DELETE FROM webhook_endpoints WHERE id = ${endpointId}::uuid AND organization_id = ${organizationId}::uuid RETURNING url`;
         if (!removed) return false;
         await recordAudit(tx, {
-          id: audit.eventId,
+          note: audit,
           organizationId,
-          actorId: audit.actorId,
           kind: AuditKind.WebhookEndpointDeleted,
           details: { endpointId, url: removed.url },
           createdAt: now,

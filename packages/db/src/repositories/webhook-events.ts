@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newWebhookMessageId, type WebhookEventType } from '@cp/domain';
+import { newWebhookMessageId, type AuditNote, type WebhookEventType } from '@cp/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { JobSender } from '../jobs/job-sender.js';
 import { Queue } from '../jobs/queues.js';
@@ -9,7 +9,8 @@ export interface ChangeEvent {
   readonly type: WebhookEventType;
   readonly organizationId: string;
   readonly componentId: string;
-  readonly actorId: string;
+  /** The change's audit note: who made it, and through which credential (`actor.via`). */
+  readonly note: Pick<AuditNote, 'actorId' | 'via'>;
   readonly occurredAt: Date;
   /** What the event adds to `organization`, `component` and `actor` (variant, environment, tags...). */
   readonly data: Record<string, unknown>;
@@ -38,7 +39,7 @@ export async function enqueueWebhookEvents(
     { organization: string; email: string | null; component: string | null }[]
   >`
     SELECT o.name AS organization,
-      (SELECT email FROM users WHERE id = ${first.actorId}::uuid) AS email,
+      (SELECT email FROM users WHERE id = ${first.note.actorId}::uuid) AS email,
       (SELECT name FROM components WHERE id = ${first.componentId}::uuid) AS component
     FROM organizations o WHERE o.id = ${first.organizationId}::uuid`;
   if (!context) return;
@@ -50,7 +51,7 @@ export async function enqueueWebhookEvents(
         organization: { id: event.organizationId, name: context.organization },
         component: { id: event.componentId, name: context.component },
         ...event.data,
-        actor: { id: event.actorId, email: context.email },
+        actor: { id: event.note.actorId, email: context.email, via: event.note.via ?? null },
       },
     });
     for (const endpoint of endpoints.filter((e) => e.event_types.includes(event.type))) {

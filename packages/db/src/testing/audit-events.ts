@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuditKind, type AuditEvent } from '@cp/domain';
-import { recordAudit } from '../repositories/audit-record.js';
+import { auditRowOf, recordAudit } from '../repositories/audit-record.js';
 import type { TestDatabase } from './test-database.js';
 
 /**
@@ -11,7 +11,10 @@ export async function recordAuditEvents(
   db: Pick<TestDatabase, 'prisma'>,
   ...events: AuditEvent[]
 ): Promise<void> {
-  await db.prisma.$transaction(async (tx) => recordAudit(tx, ...events));
+  const rows = events.map((event) =>
+    auditRowOf(event, { eventId: event.id, actorId: event.actorId, ...(event.via ? { via: event.via } : {}) }),
+  );
+  await db.prisma.$transaction(async (tx) => recordAudit(tx, ...rows));
 }
 
 /** An event of `organizationId` by `actorId`: a tag change now, unless told otherwise. */
@@ -20,6 +23,7 @@ export const anAuditEvent = (
 ): AuditEvent => ({
   id: randomUUID(),
   kind: AuditKind.TagsChanged,
+  via: null,
   componentId: null,
   subjectUserId: null,
   details: {},

@@ -21,8 +21,9 @@ export interface PresentedApiToken {
 
 export interface ApiTokens {
   /**
-   * Atomic: adds the token unless its creator already holds `limit` unrevoked, unexpired tokens in the
-   * organization, also under parallel calls from several processes. Writes an ApiTokenCreated audit row
+   * Atomic: adds the token unless its creator already holds `limit` unrevoked tokens in the organization
+   * that are unexpired at `token.createdAt` (the time of the creation, not the database's clock), also
+   * under parallel calls from several processes. Writes an ApiTokenCreated audit row
    * (id, name, prefix, scope, expiry; never the secret) with the token only.
    */
   create(token: NewApiToken, limit: number, audit: AuditNote): Promise<ApiToken | 'limit-reached'>;

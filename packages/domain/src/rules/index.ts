@@ -19,3 +19,7 @@ export * from './app-definition.js';
 export * from './app-tools.js';
 export * from './rollout-guard.js';
 export * from './rollout-plan.js';
+export * from './api-tokens.js';
+export * from './ci-claims.js';
+export * from './ci-policy-match.js';
+export * from './credential-audit.js';

@@ -77,6 +77,7 @@ export const invitationAuditEvent = (
   id: audit.eventId,
   organizationId: invitation.organizationId,
   actorId: audit.actorId,
+  via: audit.via ?? null,
   kind,
   componentId: null,
   subjectUserId: more.subjectUserId ?? null,

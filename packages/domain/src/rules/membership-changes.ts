@@ -136,6 +136,7 @@ export function membershipAudit(
     id: context.audit.eventId,
     organizationId: context.organizationId,
     actorId: context.audit.actorId,
+    via: context.audit.via ?? null,
     kind: AUDIT_KIND[change.kind],
     componentId: null,
     subjectUserId: result.userId,

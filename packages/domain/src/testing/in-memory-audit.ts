@@ -14,6 +14,7 @@ export const auditEventFor = (
   id: audit.eventId,
   organizationId: row.organizationId,
   actorId: audit.actorId,
+  via: audit.via ?? null,
   kind: row.kind,
   componentId: row.componentId ?? null,
   subjectUserId: null,

@@ -36,6 +36,11 @@ export function createInMemoryOidcStorage(
   const out = (row: Row | undefined): OidcPayload | undefined =>
     row === undefined ? undefined : { ...structuredClone(row.payload), ...(row.consumedAt === null ? {} : { consumed: Math.floor(row.consumedAt / 1000) }) };
   const find = (predicate: (row: Row) => boolean) => out(live([...rows.values()].find(predicate)));
+  const dropGrant = (grantId: string) => {
+    for (const [k, row] of rows) if (row.grantId === grantId || (row.type === 'Grant' && row.id === grantId)) rows.delete(k);
+  };
+  // The credentials' fakes (API tokens, CI trust policies) delete their grant through the shared state, as packages/db does in one transaction.
+  if (state) state.dropOidcGrant = dropGrant;
 
   const adapterFor = (type: string): OidcAdapter => ({
     async upsert(id, payload, expiresIn) {
@@ -97,7 +102,7 @@ export function createInMemoryOidcStorage(
     },
     async revokeGrant(grantId, audit) {
       const existed = rows.has(key('Grant', grantId));
-      for (const [k, row] of rows) if (row.grantId === grantId || (row.type === 'Grant' && row.id === grantId)) rows.delete(k);
+      dropGrant(grantId);
       if (!existed || !state) return;
       const organizationIds = state.memberships
         .filter((m) => m.userId === audit.actorId)
@@ -108,6 +113,7 @@ export function createInMemoryOidcStorage(
           id: audit.newEventId(),
           organizationId,
           actorId: audit.actorId,
+          via: null,
           kind: AuditKind.ApplicationRevoked,
           componentId: null,
           subjectUserId: null,

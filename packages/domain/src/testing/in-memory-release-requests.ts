@@ -1,4 +1,4 @@
-import { AuditKind } from '../entities/audit-event.js';
+import { AuditKind, type AuditNote } from '../entities/audit-event.js';
 import { ReleaseRequestState, type ReleaseRequest } from '../entities/release-request.js';
 import { roleRefused } from '../errors/factories.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
@@ -39,7 +39,7 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
   const audit = (
     row: StoredReleaseRequest,
     kind: AuditKind,
-    note: { eventId: string; actorId: string },
+    note: AuditNote,
     extra: Record<string, string> = {},
   ) => {
     const request = view(row);
@@ -47,6 +47,7 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
       id: note.eventId,
       organizationId: request.organizationId,
       actorId: note.actorId,
+      via: note.via ?? null,
       kind,
       componentId: row.componentId,
       subjectUserId: null,
@@ -124,7 +125,7 @@ export function inMemoryReleaseRequests(state: InMemoryState): ReleaseRequests {
       refuseUnlessDecider(found.row, approvedBy);
       const { row } = found;
       const request = { requestId: row.id, requestedBy: row.requestedBy };
-      const publishAudit = { eventId: publishAuditId, actorId: note.actorId };
+      const publishAudit = { ...note, eventId: publishAuditId };
       const base = { componentId: row.componentId, environmentId: row.environmentId, now, audit: publishAudit };
       // Each writer refuses before it writes, so a refused plan leaves the request pending.
       let applied: ApprovedPlan;

@@ -153,6 +153,7 @@ export function writeRelease(
     id: audit.eventId,
     organizationId: environment?.organizationId ?? '',
     actorId: audit.actorId,
+    via: audit.via ?? null,
     kind: AuditKind.ReleasePublished,
     componentId,
     subjectUserId: null,

@@ -1,8 +1,10 @@
 import type { Repositories } from '../ports/repositories.js';
 import { inMemoryOrganizations, inMemoryUsers } from './in-memory-accounts.js';
+import { inMemoryApiTokens } from './in-memory-api-tokens.js';
 import { inMemoryApps } from './in-memory-apps.js';
 import { inMemoryAssignments } from './in-memory-assignments.js';
 import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
+import { inMemoryCiTrustPolicies } from './in-memory-ci-trust-policies.js';
 import { inMemoryComponents, inMemoryVariants } from './in-memory-components.js';
 import { inMemoryExperiences } from './in-memory-experiences.js';
 import { inMemoryFlows } from './in-memory-flows.js';
@@ -47,5 +49,7 @@ export function createInMemoryRepositories(): Repositories & { state: InMemorySt
     rollouts: inMemoryRollouts(state),
     assignments: inMemoryAssignments(state),
     apps: inMemoryApps(state),
+    apiTokens: inMemoryApiTokens(state),
+    ciTrustPolicies: inMemoryCiTrustPolicies(state),
   };
 }

@@ -27,7 +27,7 @@ export function endRolloutOnRelease(state: InMemoryState, release: Release, even
   recordChange(
     state,
     promoted ? AuditKind.RolloutPromoted : AuditKind.RolloutStopped,
-    { eventId: randomUUID(), actorId: audit.actorId },
+    { ...audit, eventId: randomUUID() },
     release.releasedAt,
     rollout,
     promoted ? { releaseId: eventId } : { reason: rollout.reason, releaseId: eventId, fromWeight: live.weight },

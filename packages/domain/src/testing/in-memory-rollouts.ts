@@ -194,7 +194,7 @@ export function inMemoryRollouts(state: InMemoryState): Rollouts {
           variantId: rollout.candidateVariantId,
           releasedBy: audit.actorId,
           now,
-          audit: { eventId: randomUUID(), actorId: audit.actorId },
+          audit: { ...audit, eventId: randomUUID() },
         });
       }
       if (kind) recordChange(state, kind, audit, now, rollout, facts);

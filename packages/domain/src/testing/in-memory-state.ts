@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditValue } from '../entities/audit-event.js';
 import type { Component, Variant } from '../entities/component.js';
+import type { ApiToken, CiTrustPolicy } from '../entities/credential.js';
 import type { ComponentApp } from '../entities/component-app.js';
 import type { ExperienceDraft, ExperienceRevision } from '../entities/experience.js';
 import type { Flow } from '../entities/flow.js';
@@ -60,6 +61,15 @@ export class InMemoryState {
   }
   passwordHashes = new Map<string, string>();
   previewKeys: (PreviewKey & { secretHash: string })[] = [];
+  apiTokens: (ApiToken & { secretHash: string })[] = [];
+  ciTrustPolicies: CiTrustPolicy[] = [];
+  /** The CI tokens' ids seen (`issuer` NUL `jti`), with when each may be forgotten. */
+  ciTokenIds = new Map<string, Date>();
+  /**
+   * Deletes an OAuth grant with every row stored under it: the in-memory OIDC storage sets it when it is
+   * given this state (createInMemoryOidcStorage(clock, state)); without one there is no grant to delete.
+   */
+  dropOidcGrant: (grantId: string) => void = () => undefined;
   /** The audit trail in insertion order (the fakes' `recordAudit` appends). */
   auditEvents: AuditEvent[] = [];
   invitations: StoredInvitation[] = [];

@@ -19,6 +19,7 @@ const anEvent = (organizationId: string, overrides: Partial<AuditEvent> = {}): A
   id: randomUUID(),
   organizationId,
   actorId: randomUUID(),
+  via: null,
   kind: AuditKind.TagsChanged,
   componentId: null,
   subjectUserId: null,

@@ -17,3 +17,5 @@ export type { ExperiencesSubject } from './experience-team.js';
 export * from './experiences-contract.js';
 export * from './rollouts-contract.js';
 export * from './component-apps-contract.js';
+export * from './api-tokens-contract.js';
+export * from './ci-trust-policies-contract.js';

@@ -1,3 +1,4 @@
+import { refuseThroughCredential } from '../access/credential-scope.js';
 import type { Actor } from '../../entities/user.js';
 import { listApplicationGrants, type ConnectedApplicationsDeps } from './application-grants-deps.js';
 import { applicationName } from './list-connected-applications.js';
@@ -14,6 +15,7 @@ export async function revokeConnectedApplication(
   { actor, grantId }: { actor: Actor; grantId: string },
   deps: ConnectedApplicationsDeps,
 ): Promise<'revoked' | 'not-connected'> {
+  refuseThroughCredential(actor, 'revoke connected applications');
   const grant = (await listApplicationGrants(actor, deps)).find((owned) => owned.grantId === grantId);
   if (!grant) return 'not-connected';
   await deps.grants.revokeGrant(grantId, {

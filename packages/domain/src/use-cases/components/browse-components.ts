@@ -2,6 +2,7 @@ import type { ComponentSummary } from '../../entities/component.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 import type { OrganizationRequest } from '../access/organization-request.js';
+import { componentsInScope } from '../access/credential-scope.js';
 import { requireMembership } from '../access/require-membership.js';
 import { pagingNumber } from '../paging/paging-number.js';
 
@@ -46,5 +47,5 @@ export async function browseComponents(
     ...(name ? { nameContains: name } : {}),
     ...(tag ? { tag } : {}),
   });
-  return { components: rows.slice(0, pageSize), page, pageSize, hasNextPage: rows.length > pageSize };
+  return { components: componentsInScope(input.actor, rows.slice(0, pageSize), (c) => c.id), page, pageSize, hasNextPage: rows.length > pageSize };
 }

@@ -3,6 +3,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { Limits } from '../../rules/limits.js';
 import { componentNameKey } from '../../rules/names.js';
 import type { OrganizationRequest } from '../access/organization-request.js';
+import { componentsInScope } from '../access/credential-scope.js';
 import { requireMembership } from '../access/require-membership.js';
 import { pagingNumber } from '../paging/paging-number.js';
 import { decodeCursor, encodeCursor } from './component-cursor.js';
@@ -30,6 +31,8 @@ export async function listComponents(
   // The page is read only if the actor is a member (one statement). An empty page
   // cannot tell "not a member" from "no components", so only then is membership
   // checked on its own: a stranger still gets "not found".
+  // Through a credential the organization is checked first: the read below knows only the person.
+  if (input.actor.credential !== undefined) await requireMembership(input.actor, input.organizationId, deps);
   const rows = await deps.repos.components.list({
     organizationId: input.organizationId,
     memberId: input.actor.userId,
@@ -39,9 +42,10 @@ export async function listComponents(
     ...(after ? { after } : {}),
   });
   if (rows.length === 0) await requireMembership(input.actor, input.organizationId, deps);
-  const components = rows.slice(0, limit);
-  const last = components.at(-1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last ? encodeCursor({ nameKey: componentNameKey(last.name), id: last.id }) : null;
-  return { components, nextCursor };
+  // A credential narrowed to components sees only those; the cursor still follows the whole page.
+  return { components: componentsInScope(input.actor, page, (c) => c.id), nextCursor };
 }

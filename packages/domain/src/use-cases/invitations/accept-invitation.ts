@@ -1,3 +1,4 @@
+import { refuseThroughCredential } from '../access/credential-scope.js';
 import type { Invitation } from '../../entities/invitation.js';
 import type { Organization } from '../../entities/organization.js';
 import type { Actor } from '../../entities/user.js';
@@ -20,6 +21,7 @@ export async function acceptInvitation(
   input: { actor: Actor; token: string },
   deps: Pick<DomainDeps, 'repos' | 'clock' | 'ids'>,
 ): Promise<{ invitation: Invitation; organization: Organization }> {
+  refuseThroughCredential(input.actor, 'accept invitations');
   const user = isInvitationToken(input.token)
     ? await deps.repos.users.findById(input.actor.userId)
     : null;

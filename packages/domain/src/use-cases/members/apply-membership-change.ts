@@ -3,6 +3,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import type { MembershipChange, MembershipChangeResult } from '../../ports/members.js';
 import { personalOrganization } from '../organizations/new-organization.js';
 import { auditNote } from '../access/audit-note.js';
+import { refuseThroughCredential } from '../access/credential-scope.js';
 
 /**
  * What every membership change shares: the repository checks it under lock
@@ -17,6 +18,8 @@ export async function applyMembershipChange(
   }: { actor: Actor; organizationId: string; change: MembershipChange },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>,
 ): Promise<MembershipChangeResult> {
+  // The repository checks the person's own role under lock: a credential must not reach it.
+  refuseThroughCredential(actor, 'change memberships');
   return deps.repos.members.change({
     organizationId,
     actorId: actor.userId,

@@ -1,3 +1,4 @@
+import { refuseThroughCredential } from '../access/credential-scope.js';
 import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { personalOrganization } from './new-organization.js';
@@ -25,6 +26,7 @@ export async function deleteOrganization(
   }: { actor: Actor; organizationId: string; confirmName: string },
   deps: Pick<DomainDeps, 'repos' | 'ids' | 'clock' | 'objects'>,
 ): Promise<DeletedOrganization> {
+  refuseThroughCredential(actor, 'delete organizations');
   const { objectKeys } = await deps.repos.organizations.delete({
     organizationId,
     actorId: actor.userId,

@@ -1,10 +1,11 @@
 import type { MemberOrganization } from '../../entities/organization.js';
 import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
+import { visibleOrganizations } from '../access/credential-scope.js';
 
 export async function listOrganizations(
   { actor }: { actor: Actor },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<MemberOrganization[]> {
-  return deps.repos.organizations.listForUser(actor.userId);
+  return visibleOrganizations(actor, await deps.repos.organizations.listForUser(actor.userId));
 }

@@ -3,21 +3,22 @@ import type { Actor } from '../../entities/user.js';
 import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
+import { visibleOrganizations } from '../access/credential-scope.js';
 
 /**
  * Finds one of the actor's organizations from what a user typed in
  * service.config.json: an id, or a name (case-insensitive). Without a value,
- * the user's default organization.
+ * the user's default organization (through a credential: its organization, the only one it sees).
  */
 export async function resolveOrganization(
   actor: Actor,
   reference: string | undefined,
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<MemberOrganization> {
-  const organizations = await deps.repos.organizations.listForUser(actor.userId);
+  const organizations = visibleOrganizations(actor, await deps.repos.organizations.listForUser(actor.userId));
   const wanted = reference?.trim();
   if (!wanted) {
-    const fallback = organizations.find((org) => org.isDefault);
+    const fallback = actor.credential === undefined ? organizations.find((org) => org.isDefault) : organizations[0];
     if (!fallback) throw notFound('Default organization of user', actor.userId);
     return fallback;
   }

@@ -4,6 +4,7 @@ import { DomainError, ErrorCode } from '../../errors/domain-error.js';
 import { notFound } from '../../errors/factories.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { isUuid } from '../../rules/ids.js';
+import { findActingMembership } from '../access/require-membership.js';
 
 /** The request, if it belongs to one of the actor's organizations; otherwise NOT_FOUND, as for unknown ids. */
 export async function loadReleaseRequest(
@@ -12,9 +13,7 @@ export async function loadReleaseRequest(
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<ReleaseRequest> {
   const request = isUuid(requestId) ? await deps.repos.releaseRequests.findById(requestId) : null;
-  const membership =
-    request &&
-    (await deps.repos.organizations.findMembership(actor.userId, request.organizationId));
+  const membership = request && (await findActingMembership(actor, request.organizationId, deps));
   if (!request || !membership) throw notFound('Release request', requestId);
   return request;
 }

@@ -3,8 +3,8 @@ import type { Actor } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
 import { can, Permission } from '../../rules/roles.js';
 import { requireFound } from '../access/require-found.js';
-import { requireMembership } from '../access/require-membership.js';
-import { forbiddenFor } from '../access/require-permission.js';
+import { requireActingMembership } from '../access/require-membership.js';
+import { permissionRefusal } from '../access/require-permission.js';
 
 /**
  * The organization's environment by id, for a role that manages the setup (Permission.ManageSetup,
@@ -14,13 +14,13 @@ export async function loadManagedEnvironment(
   input: { actor: Actor; organizationId: string; environmentId: string },
   deps: Pick<DomainDeps, 'repos'>,
 ): Promise<Environment> {
-  const membership = await requireMembership(input.actor, input.organizationId, deps);
+  const acting = await requireActingMembership(input.actor, input.organizationId, deps);
   const environment = await requireFound('Environment', input.environmentId, async (id) => {
     const environments = await deps.repos.environments.listForOrganization(input.organizationId);
     return environments.find((env) => env.id === id) ?? null;
   });
-  if (!can(membership.role, Permission.ManageSetup)) {
-    throw forbiddenFor(membership, Permission.ManageSetup, 'change environments');
+  if (!can(acting.membership.role, Permission.ManageSetup)) {
+    throw permissionRefusal(input.actor, acting, Permission.ManageSetup, 'change environments');
   }
   return environment;
 }

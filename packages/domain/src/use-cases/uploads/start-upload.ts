@@ -7,6 +7,7 @@ import type { DomainDeps } from '../../ports/deps.js';
 import { curlUploadCommand } from '../../rules/curl-command.js';
 import { normalizeComponentName } from '../../rules/names.js';
 import { Permission } from '../../rules/roles.js';
+import { refuseNewComponentInScope } from '../access/credential-scope.js';
 import { requirePermission } from '../access/require-permission.js';
 import { loadAccessibleComponent } from '../access/load-accessible-component.js';
 import { resolveOrganization } from '../organizations/resolve-organization.js';
@@ -94,6 +95,7 @@ async function newTarget(input: StartUploadInput, deps: DomainDeps): Promise<Tar
     );
   }
   const name = normalizeComponentName(input.name);
+  refuseNewComponentInScope(input.actor);
   const organization = await resolveOrganization(input.actor, input.organization, deps);
   await requirePermission(input.actor, organization.id, Permission.Write, 'upload components', deps);
   const existing = await deps.repos.components.findByName(organization.id, name);

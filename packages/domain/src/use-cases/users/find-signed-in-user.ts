@@ -1,6 +1,7 @@
 import type { MemberOrganization } from '../../entities/organization.js';
 import type { Actor, User } from '../../entities/user.js';
 import type { DomainDeps } from '../../ports/deps.js';
+import { visibleOrganizations } from '../access/credential-scope.js';
 import { findUser } from './find-user.js';
 
 export interface SignedInUser {
@@ -18,5 +19,5 @@ export async function findSignedInUser({ actor }: { actor: Actor }, deps: Pick<D
     findUser({ userId: actor.userId }, deps),
     deps.repos.organizations.listForUser(actor.userId),
   ]);
-  return user === null ? null : { user, organizations };
+  return user === null ? null : { user, organizations: visibleOrganizations(actor, organizations) };
 }

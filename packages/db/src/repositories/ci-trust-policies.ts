@@ -1,0 +1,120 @@
+import { AuditKind, isUuid, type CiTrustPolicies } from '@cp/domain';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { deleteGrant } from '../oidc/grant-deletion.js';
+import { recordAudit } from './audit-record.js';
+import { attachGrant } from './credential-grant.js';
+import { scopeColumn, scopeDetails, toCiTrustPolicy } from './credential-rows.js';
+import { lockOrganization } from './organization-lock.js';
+
+export function createCiTrustPolicies(prisma: PrismaClient): CiTrustPolicies {
+  return {
+    async create(policy, limit, audit) {
+      return prisma.$transaction(async (tx) => {
+        // The organization's row lock queues parallel creations: each sees the names and the count the previous one left.
+        await lockOrganization(tx, policy.organizationId);
+        const taken = await tx.ciTrustPolicy.findFirst({
+          where: { organizationId: policy.organizationId, name: policy.name },
+          select: { id: true },
+        });
+        if (taken) return 'name-taken' as const;
+        const held = await tx.ciTrustPolicy.count({
+          where: { organizationId: policy.organizationId },
+        });
+        if (held >= limit) return 'limit-reached' as const;
+        const created = toCiTrustPolicy(
+          await tx.ciTrustPolicy.create({
+            data: {
+              ...policy,
+              refPatterns: [...policy.refPatterns],
+              scope: scopeColumn(policy.scope),
+            },
+          }),
+        );
+        await recordAudit(tx, {
+          note: audit,
+          organizationId: policy.organizationId,
+          kind: AuditKind.CiPolicyCreated,
+          details: {
+            policyId: policy.id,
+            name: policy.name,
+            provider: policy.provider,
+            ownerId: policy.ownerId,
+            repositoryId: policy.repositoryId,
+            repositoryName: policy.repositoryName,
+            workflow: policy.workflow,
+            environment: policy.environment,
+            refPatterns: [...policy.refPatterns],
+            requireHostedRunner: policy.requireHostedRunner,
+            scope: scopeDetails(policy.scope),
+          },
+          createdAt: policy.createdAt,
+        });
+        return created;
+      });
+    },
+
+    async listForOrganization(organizationId) {
+      if (!isUuid(organizationId)) return [];
+      const rows = await prisma.ciTrustPolicy.findMany({
+        where: { organizationId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      return rows.map(toCiTrustPolicy);
+    },
+
+    async remove({ organizationId, policyId, audit }) {
+      if (!isUuid(organizationId) || !isUuid(policyId)) return null;
+      return prisma.$transaction(async (tx) => {
+        // The DELETE waits for an exchange attaching a grant, and then deletes the grant it attached.
+        const [row] = await tx.ciTrustPolicy.findMany({
+          where: { id: policyId, organizationId },
+          take: 1,
+        });
+        const [deleted] = await tx.$queryRaw<{ grant_id: string | null }[]>`
+          DELETE FROM ci_trust_policies WHERE id = ${policyId}::uuid AND organization_id = ${organizationId}::uuid
+          RETURNING grant_id`;
+        // Of parallel removals, the one whose DELETE found the row records it.
+        if (!row || !deleted) return null;
+        if (deleted.grant_id !== null) await deleteGrant(tx, deleted.grant_id);
+        const policy = { ...toCiTrustPolicy(row), grantId: deleted.grant_id };
+        await recordAudit(tx, {
+          note: audit,
+          organizationId,
+          kind: AuditKind.CiPolicyDeleted,
+          details: {
+            policyId,
+            name: policy.name,
+            provider: policy.provider,
+            repositoryName: policy.repositoryName,
+            workflow: policy.workflow,
+          },
+          createdAt: new Date(),
+        });
+        return policy;
+      });
+    },
+
+    async findCandidates(provider, ownerId) {
+      const rows = await prisma.ciTrustPolicy.findMany({
+        where: { provider, ownerId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      return rows.map(toCiTrustPolicy);
+    },
+
+    async attachGrant({ policyId, grantId, expected }) {
+      if (!isUuid(policyId)) return null;
+      return attachGrant(prisma, { table: 'ci_trust_policies', id: policyId, grantId, expected });
+    },
+
+    async claimTokenId({ issuer, jti, expiresAt, now }) {
+      // Opportunistic purge of this issuer's expired records (its own statement: no lock is held with the claim).
+      await prisma.ciTokenUse.deleteMany({ where: { issuer, expiresAt: { lt: now } } });
+      // Of two claims of one jti, the second waits on the key and inserts nothing.
+      const inserted = await prisma.$executeRaw`
+        INSERT INTO ci_token_uses (issuer, jti, expires_at) VALUES (${issuer}, ${jti}, ${expiresAt})
+        ON CONFLICT DO NOTHING`;
+      return inserted === 1;
+    },
+  };
+}

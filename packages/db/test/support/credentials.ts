@@ -1,0 +1,104 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type {
+  CiTrustPolicy,
+  CredentialScope,
+  CredentialVia,
+  NewApiToken,
+  NewCiTrustPolicy,
+} from '@cp/domain';
+import { createOidcStorage } from '../../src/oidc/index.js';
+import type { TestDatabase } from '../../src/testing/index.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const aScope = (
+  organizationId: string,
+  overrides: Partial<CredentialScope> = {},
+): CredentialScope => ({
+  organizationId,
+  componentIds: null,
+  environments: ['staging'],
+  access: 'write',
+  protectedEnvironments: false,
+  ...overrides,
+});
+
+/** A new token and its secret (shaped like the real ones; the repository only ever sees the hash). */
+export function aNewApiToken(
+  organizationId: string,
+  createdBy: string,
+  overrides: Partial<NewApiToken> = {},
+): { token: NewApiToken; secret: string } {
+  const secret = `cpt_${randomBytes(32).toString('base64url')}${randomBytes(5).toString('base64url').slice(0, 6)}`;
+  const createdAt = overrides.createdAt ?? new Date();
+  return {
+    secret,
+    token: {
+      id: randomUUID(),
+      organizationId,
+      name: `token-${randomUUID().slice(0, 8)}`,
+      prefix: secret.slice(0, 12),
+      secretHash: createHash('sha256').update(secret).digest('hex'),
+      scope: aScope(organizationId),
+      createdBy,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 30 * DAY),
+      ...overrides,
+    },
+  };
+}
+
+export function aNewCiPolicy(
+  organizationId: string,
+  createdBy: string,
+  overrides: Partial<NewCiTrustPolicy> = {},
+): NewCiTrustPolicy {
+  return {
+    id: randomUUID(),
+    organizationId,
+    name: `release-${randomUUID().slice(0, 8)}`,
+    provider: 'github',
+    ownerId: String(Math.floor(Math.random() * 1e9)),
+    repositoryId: String(Math.floor(Math.random() * 1e9)),
+    repositoryName: 'acme/web',
+    workflow: '.github/workflows/release.yml',
+    environment: null,
+    refPatterns: ['refs/tags/v*'],
+    requireHostedRunner: true,
+    scope: aScope(organizationId),
+    createdBy,
+    createdAt: new Date(),
+    ...overrides,
+  };
+}
+
+export const aCiVia = (policy: Pick<CiTrustPolicy, 'id' | 'name'>): CredentialVia => ({
+  via: 'ci',
+  policyId: policy.id,
+  policyName: policy.name,
+  provider: 'github',
+  repository: 'acme/web',
+  workflow: 'acme/web/.github/workflows/release.yml@refs/heads/main',
+  runId: '8812',
+  commit: '9fceb02d0ae598e95dc970b74767f19372d61af8',
+});
+
+/** An OAuth grant of `accountId` with an access token and a refresh token under it, as oidc-provider stores them. */
+export async function aGrantWithTokens(db: TestDatabase, accountId: string): Promise<string> {
+  const storage = createOidcStorage(db.prisma);
+  const grantId = randomUUID();
+  await storage
+    .adapterFor('Grant')
+    .upsert(grantId, { jti: grantId, accountId, clientId: 'cpc' }, 3600);
+  await storage
+    .adapterFor('AccessToken')
+    .upsert(randomUUID(), { grantId, accountId, clientId: 'cpc' }, 900);
+  await storage
+    .adapterFor('RefreshToken')
+    .upsert(randomUUID(), { grantId, accountId, clientId: 'cpc' }, 3600);
+  return grantId;
+}
+
+/** Rows of oidc_payloads that are the grant or stored under it. */
+export const grantRows = (db: TestDatabase, grantId: string): Promise<number> =>
+  db.prisma.oidcPayload.count({ where: { OR: [{ grantId }, { id: grantId, type: 'Grant' }] } });
