@@ -7,7 +7,7 @@ import { ciPoliciesPage, type CiPoliciesPageContent } from '../pages/ci-policies
 import { deletePolicyPage } from '../pages/ci-policies/delete-policy-page.js';
 import type { RouteContext, Visitor } from './context.js';
 import { credentialChoices } from './credential-choices.js';
-import { credentialFormBody, EMPTY_SCOPE, policyFormInput, providerOf, refPatternsOf, scopeOf, type PolicyForm } from './credential-form.js';
+import { credentialFormBody, EMPTY_SCOPE, policyFormInput, refPatternsOf, scopeOf, type PolicyForm } from './credential-form.js';
 import { refusable, refusalStatus } from './form-refusal.js';
 
 const base = (orgId: string) => `/orgs/${orgId}/settings/ci-policies`;
@@ -69,12 +69,12 @@ const policyActions = [
             actor,
             organizationId: organization.id,
             name: input.name,
-            provider: providerOf(input),
+            provider: input.provider,
             ownerId: input.ownerId,
             repositoryId: input.repositoryId,
             repositoryName: input.repositoryName,
             workflow: input.workflow,
-            environment: input.environment.trim() === '' ? null : input.environment,
+            environment: input.environment,
             refPatterns: refPatternsOf(input),
             requireHostedRunner: input.requireHostedRunner,
             scope: scopeOf(input),

@@ -1,12 +1,13 @@
-import { CiProvider, CredentialAccess, invalidInput, Limits } from '@cp/domain';
-import express from 'express';
+import { API_TOKEN_LIMITS, invalidInput, Limits, type CredentialScopeInput } from '@cp/domain';
+import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { checked, list, text } from '../kit/form-input.js';
 
 /**
  * The API token and CI trust policy forms as typed (every value kept, to answer a refusal with the
- * same form), and what they mean to the use cases. The form decides only what the use case's input
- * cannot hold (a choice, a number); each refusal names the field like the domain's INVALID_INPUT.
+ * same form), and what they mean to the use cases. Text passes through for the use case to check in
+ * its own words; the form decides only what the use case's input cannot hold (the components radio,
+ * a number of days), each refusal naming the field like the domain's INVALID_INPUT.
  */
 
 /** The narrowing both forms share (CredentialScope without the organization, which is the page's). */
@@ -40,17 +41,8 @@ export type ScopeForm = Pick<TokenForm, keyof typeof scopeFields>;
 /** What a new form starts with: read access to every component, no environment, not protected ones. */
 export const EMPTY_SCOPE: ScopeForm = { access: 'read', environments: [], components: 'all', componentIds: [], protectedEnvironments: false };
 
-export interface ScopeInput {
-  readonly componentIds: string[] | null;
-  readonly environments: string[];
-  readonly access: CredentialAccess;
-  readonly protectedEnvironments: boolean;
-}
-
-/** The narrowing the form means; the environments and components themselves are the use case's to check. */
-export function scopeOf(form: ScopeForm): ScopeInput {
-  if (form.access !== CredentialAccess.Read && form.access !== CredentialAccess.Write)
-    throw invalidInput('access', 'choose read (what a viewer may do) or write (upload and release).');
+/** The narrowing the form means; access, environments and components are the use case's to check. */
+export function scopeOf(form: ScopeForm): CredentialScopeInput {
   if (form.components !== 'all' && form.components !== 'chosen') throw invalidInput('components', 'choose all components or the ones ticked.');
   if (form.components === 'chosen' && form.componentIds.length === 0)
     throw invalidInput('componentIds', 'tick at least one component, or choose all components.');
@@ -66,13 +58,8 @@ export function scopeOf(form: ScopeForm): ScopeInput {
 export function expiryOf(form: TokenForm): number | undefined {
   const days = form.expiresInDays.trim();
   if (days === '') return undefined;
-  if (!/^[0-9]{1,4}$/.test(days)) throw invalidInput('expiresInDays', `"${days.slice(0, 20)}" is not a number of days: give a whole number from 1 to 90.`);
+  if (!/^[0-9]{1,4}$/.test(days)) throw invalidInput('expiresInDays', `"${days.slice(0, 20)}" is not a number of days: give a whole number from ${API_TOKEN_LIMITS.expiryDaysMin} to ${API_TOKEN_LIMITS.expiryDaysMax}.`);
   return Number(days);
-}
-
-export function providerOf(form: PolicyForm): CiProvider {
-  if (form.provider === CiProvider.GitHub || form.provider === CiProvider.GitLab) return form.provider;
-  throw invalidInput('provider', 'choose GitHub Actions or gitlab.com.');
 }
 
 /** One pattern a line; blank lines are no pattern. */
@@ -83,4 +70,4 @@ export const refPatternsOf = (form: PolicyForm): string[] =>
     .filter((line) => line !== '');
 
 /** A field per ticked component and environment: the forms may carry every component the page lists. */
-export const credentialFormBody = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: Limits.listMax + 60 });
+export const credentialFormBody: RequestHandler = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: Limits.listMax + 60 });

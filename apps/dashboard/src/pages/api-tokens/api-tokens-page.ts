@@ -1,4 +1,4 @@
-import { can, Permission, type ApiToken, type Environment } from '@cp/domain';
+import { API_TOKEN_LIMITS, can, Permission, type ApiToken, type Environment } from '@cp/domain';
 import { csrfInput, errorBox, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import type { TokenForm } from '../../routes/credential-form.js';
 import { scopeFieldset, type ComponentChoice } from '../credentials/scope-fieldset.js';
@@ -8,10 +8,6 @@ import { emptyState } from '../parts/empty-state.js';
 import { listTable } from '../parts/list-table.js';
 import type { OrganizationPageContent } from '../parts/organization-page.js';
 import { secretOnce } from '../parts/secret-once.js';
-
-/** The form's bounds, as docs/cli-and-ci.md states them (the use case refuses anything else). */
-export const TOKEN_NAME_MAX_LENGTH = 64;
-export const TOKEN_DAYS = { default: 30, max: 90 } as const;
 
 export interface ApiTokensPageContent extends OrganizationPageContent {
   readonly tokens: readonly ApiToken[];
@@ -31,7 +27,7 @@ export interface ApiTokensPageContent extends OrganizationPageContent {
 
 export const EMPTY_TOKEN_FORM: Omit<TokenForm, 'access' | 'environments' | 'components' | 'componentIds' | 'protectedEnvironments'> = {
   name: '',
-  expiresInDays: String(TOKEN_DAYS.default),
+  expiresInDays: String(API_TOKEN_LIMITS.expiryDaysDefault),
 };
 
 const state = (token: ApiToken, now: Date): SafeHtml =>
@@ -52,8 +48,8 @@ function createForm(content: ApiTokensPageContent, base: string): SafeHtml {
   return html`<h2 id="new-token">New API token</h2>
 ${content.refused === undefined ? '' : errorBox(content.refused)}
 <form method="post" action="${base}">${csrfInput(chrome.csrf)}
-<p><label for="token-name">Name</label> <input type="text" id="token-name" name="name" value="${form.name}" required maxlength="${TOKEN_NAME_MAX_LENGTH}" size="32" placeholder="nightly release"></p>
-<p><label for="token-days">Expires after (days)</label> <input type="number" id="token-days" name="expiresInDays" value="${form.expiresInDays}" min="1" max="${TOKEN_DAYS.max}" required> <span class="hint">At most ${TOKEN_DAYS.max} days.</span></p>
+<p><label for="token-name">Name</label> <input type="text" id="token-name" name="name" value="${form.name}" required maxlength="${API_TOKEN_LIMITS.nameMaxLength}" size="32" placeholder="nightly release"></p>
+<p><label for="token-days">Expires after (days)</label> <input type="number" id="token-days" name="expiresInDays" value="${form.expiresInDays}" min="${API_TOKEN_LIMITS.expiryDaysMin}" max="${API_TOKEN_LIMITS.expiryDaysMax}" required> <span class="hint">At most ${API_TOKEN_LIMITS.expiryDaysMax} days.</span></p>
 ${scopeFieldset({ idPrefix: 'token', form, role: organization.role, environments: content.environments, components: content.components, moreComponents: content.moreComponents, disabled: '' })}
 <button type="submit">Create token</button>
 </form>`;

@@ -1,4 +1,4 @@
-import { CiProvider, Permission, type CiTrustPolicy, type Environment } from '@cp/domain';
+import { API_TOKEN_LIMITS, CiProvider, Permission, type CiTrustPolicy, type Environment } from '@cp/domain';
 import { csrfInput, errorBox, html, noticeBox, type SafeHtml } from '@cp/web-forms';
 import type { PolicyForm } from '../../routes/credential-form.js';
 import { scopeFieldset, type ComponentChoice } from '../credentials/scope-fieldset.js';
@@ -50,9 +50,9 @@ const described = (lock: Lock, hintId?: string): SafeHtml | '' => {
   return html`${ids.length === 0 ? '' : html` aria-describedby="${ids.join(' ')}"`}${lock === null ? '' : html` disabled`}`;
 };
 
-const field = (id: string, name: string, label: SafeHtml | string, value: string, lock: Lock, extra: { required?: boolean; placeholder?: string; hint?: SafeHtml } = {}): SafeHtml => {
+const field = (id: string, name: string, label: SafeHtml | string, value: string, lock: Lock, extra: { required?: boolean; placeholder?: string; hint?: SafeHtml; maxLength?: number } = {}): SafeHtml => {
   const hintId = extra.hint === undefined ? undefined : `${id}-hint`;
-  return html`<p><label for="${id}">${label}</label> <input type="text" id="${id}" name="${name}" value="${value}" size="40"${extra.required === true ? html` required` : ''}${extra.placeholder === undefined ? '' : html` placeholder="${extra.placeholder}"`}${described(lock, hintId)}>${extra.hint === undefined ? '' : html` <span class="hint" id="${hintId}">${extra.hint}</span>`}</p>`;
+  return html`<p><label for="${id}">${label}</label> <input type="text" id="${id}" name="${name}" value="${value}" size="40"${extra.maxLength === undefined ? '' : html` maxlength="${extra.maxLength}"`}${extra.required === true ? html` required` : ''}${extra.placeholder === undefined ? '' : html` placeholder="${extra.placeholder}"`}${described(lock, hintId)}>${extra.hint === undefined ? '' : html` <span class="hint" id="${hintId}">${extra.hint}</span>`}</p>`;
 };
 
 function createForm(content: CiPoliciesPageContent, base: string, lock: Lock, off: SafeHtml | ''): SafeHtml {
@@ -62,7 +62,7 @@ function createForm(content: CiPoliciesPageContent, base: string, lock: Lock, of
   return html`<h2 id="new-policy">New CI trust policy</h2>
 ${content.refused === undefined ? '' : errorBox(content.refused)}
 <form method="post" action="${base}">${csrfInput(chrome.csrf)}
-${field('policy-name', 'name', 'Name', form.name, lock, { required: true, placeholder: 'web-release', hint: html`Refusals name it: "repository_id does not match policy 'web-release'".` })}
+${field('policy-name', 'name', 'Name', form.name, lock, { maxLength: API_TOKEN_LIMITS.nameMaxLength, required: true, placeholder: 'web-release', hint: html`Refusals name it: "repository_id does not match policy 'web-release'".` })}
 <p><label for="policy-provider">Provider</label> <select id="policy-provider" name="provider"${off}>${option(CiProvider.GitHub)}${option(CiProvider.GitLab)}</select></p>
 ${field('policy-owner', 'ownerId', gitlab ? 'Namespace id' : 'Owner id', form.ownerId, lock, { required: true, hint: html`GitHub <code>repository_owner_id</code>, GitLab <code>namespace_id</code>: a number that stays when names change.` })}
 ${field('policy-repository', 'repositoryId', gitlab ? 'Project id' : 'Repository id', form.repositoryId, lock, { required: true, hint: html`GitHub <code>repository_id</code>, GitLab <code>project_id</code>: a recreated repository gets a new one.` })}

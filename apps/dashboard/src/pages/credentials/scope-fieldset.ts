@@ -1,4 +1,4 @@
-import { can, Permission, type Environment, type Role } from '@cp/domain';
+import { API_TOKEN_LIMITS, can, Permission, type Environment, type Role } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
 import type { ScopeForm } from '../../routes/credential-form.js';
 
@@ -47,12 +47,14 @@ export function scopeFieldset(s: ScopeFieldset): SafeHtml {
     s.components.length === 0
       ? html`<p class="hint">The organization has no component yet: choose all components to include the ones uploaded later.</p>`
       : html`<div>${s.components.map((c) => box(`${p}-component-${c.id}`, 'componentIds', c.id, form.componentIds.includes(c.id), c.name, off))}</div>
-${s.moreComponents ? html`<p class="hint">Only the first ${s.components.length} components are listed.</p>` : ''}`;
+${s.moreComponents ? html`<p class="hint">Only the first ${s.components.length} components are listed.</p>` : ''}
+<p class="hint">At most ${API_TOKEN_LIMITS.componentsPerScope} components; beyond that, choose all.</p>`;
   return html`<fieldset><legend>Access</legend>
 ${radio(`${p}-access-read`, 'access', 'read', form.access !== 'write', html`Read <span class="hint">(what a viewer may do)</span>`, off)}
 ${radio(`${p}-access-write`, 'access', 'write', form.access === 'write', html`Write <span class="hint">(upload and release, as a member at most)</span>`, writeOff)}${writeNote}
 </fieldset>
 <fieldset><legend>Environments it may release to</legend>
+<p class="hint">Write access only: a read credential releases nowhere.</p>
 ${s.environments.map((e) => box(`${p}-env-${e.name}`, 'environments', e.name, form.environments.includes(e.name), e.protected ? html`${e.name} <span class="hint">(protected)</span>` : e.name, off))}
 ${protectedField}
 </fieldset>
