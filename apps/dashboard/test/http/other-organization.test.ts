@@ -297,7 +297,7 @@ beforeAll(async () => {
       releaseRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'prod'),
       declinableRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'staging'),
       ...(await aWebhookWithMessage(user, component.id)),
-      apiToken: (await createApiToken({ actor, organizationId: user.defaultOrganizationId, name: `${name} token`, scope: { componentIds: null, environments: ['staging'], access: 'write', protectedEnvironments: false } }, stack.domain)).token.id,
+      apiToken: (await createApiToken({ actor, organizationId: user.defaultOrganizationId, name: `${name} token`, scope: { componentIds: null, environments: [], access: 'read', protectedEnvironments: false } }, stack.domain)).token.id,
       ciPolicy: (await aCiPolicyOf(user, `${name} policy`)).id,
     };
   };
@@ -350,10 +350,10 @@ async function aWebhookWithMessage(user: User, componentId: string): Promise<Pic
   return { webhook: endpoint.id, webhookMessage: message.id };
 }
 
-/** A CI trust policy of the user's organization; the delete probe's control removes Bob's, so each control makes one again. */
+/** A CI trust policy of the user's organization (read: the rename probe renames staging); the delete probe's control removes Bob's, so each control makes one again. */
 const aCiPolicyOf = (user: User, name: string) =>
   createCiPolicy(
-    { actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name, provider: 'github', ownerId: '1', repositoryId: String(++spares), repositoryName: 'acme/web', workflow: '.github/workflows/release.yml', environment: null, refPatterns: [], requireHostedRunner: false, scope: { componentIds: null, environments: ['staging'], access: 'write', protectedEnvironments: false } },
+    { actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name, provider: 'github', ownerId: '1', repositoryId: String(++spares), repositoryName: 'acme/web', workflow: '.github/workflows/release.yml', environment: null, refPatterns: [], requireHostedRunner: false, scope: { componentIds: null, environments: [], access: 'read', protectedEnvironments: false } },
     stack.domain,
   );
 
