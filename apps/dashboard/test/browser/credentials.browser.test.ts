@@ -31,6 +31,8 @@ afterAll(async () => {
 it('create a token, see its secret once, revoke it; create a CI trust policy', async () => {
   const org = owner.defaultOrganizationId;
   const page = await signInInChromium(browser, stack.url, owner, `/orgs/${org}/components`);
+  // A step that cannot happen fails with its own locator, well before the test's timeout.
+  page.setDefaultTimeout(10_000);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
   await page.waitForURL(`${stack.url}/orgs/${org}/api-tokens`);
 
@@ -64,6 +66,7 @@ it('create a token, see its secret once, revoke it; create a CI trust policy', a
   await page.getByLabel('Repository id', { exact: true }).fill('600213');
   await page.getByLabel('Repository name', { exact: true }).fill('acme/web');
   await page.getByLabel('Ref patterns (optional, one per line)').fill('refs/tags/v*');
+  await page.getByRole('radio', { name: /^Write/ }).check();
   await page.getByRole('checkbox', { name: 'staging', exact: true }).check();
   await page.getByRole('button', { name: 'Create policy' }).click();
   await page.waitForURL(`${stack.url}/orgs/${org}/settings/ci-policies?provider=github&notice=ci-policy-created`);

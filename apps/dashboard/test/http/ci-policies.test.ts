@@ -85,7 +85,14 @@ test('the owner creates a policy, sees it listed, and deletes it after a confirm
     scope: { organizationId: orgId, componentIds: null, environments: ['staging'], access: 'write', protectedEnvironments: false },
   });
   expect(tableAfter(created, await heading())).toEqual([
-    ['web-release', 'GitHub Actions', 'acme/web (owner 1342004, repository 600213)', '.github/workflows/release.yml', 'any', 'refs/tags/v*, refs/heads/main', 'hosted only', 'write · staging · all components', owner.email, expect.stringMatching(/ UTC$/), 'Delete…'],
+    [
+      'web-release',
+      'acme/web (GitHub Actions; owner 1342004, repository 600213)',
+      '.github/workflows/release.yml · any environment · refs/tags/v*, refs/heads/main · hosted runners only',
+      'write · staging · all components',
+      expect.stringMatching(new RegExp(` UTC by ${owner.email.replace(/[.]/g, '\\.')}$`)),
+      'Delete…',
+    ],
   ]);
 
   const taken = await post(base(), aPolicy('web-release', { repositoryId: '7' }));

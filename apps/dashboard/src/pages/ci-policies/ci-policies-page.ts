@@ -37,8 +37,12 @@ const GATE_ID = 'ci-policies-role-note';
 const gateFor = (content: CiPoliciesPageContent) =>
   roleGate(content.organization.role, Permission.ManageSetup, 'see, create or delete CI trust policies', GATE_ID);
 
+/** What a job must match beyond the ids: "release.yml · environment production · refs/tags/v* · hosted runners". */
+const matches = (policy: CiTrustPolicy): SafeHtml =>
+  html`<code>${policy.workflow}</code> · ${policy.environment === null ? 'any environment' : `environment ${policy.environment}`} · ${policy.refPatterns.length === 0 ? 'any ref' : policy.refPatterns.join(', ')} · ${policy.requireHostedRunner ? 'hosted runners only' : 'any runner'}`;
+
 function row(content: CiPoliciesPageContent, base: string, names: ReadonlyMap<string, string>, policy: CiTrustPolicy): SafeHtml {
-  return html`<tr data-testid="ci-policy"><th scope="row">${policy.name}</th><td>${PROVIDER_LABELS[policy.provider]}</td><td>${policy.repositoryName} <span class="hint">(owner ${policy.ownerId}, repository ${policy.repositoryId})</span></td><td><code>${policy.workflow}</code></td><td>${policy.environment ?? 'any'}</td><td>${policy.refPatterns.length === 0 ? 'any' : policy.refPatterns.join(', ')}</td><td>${policy.requireHostedRunner ? 'hosted only' : 'any'}</td><td>${scopeSummary(policy.scope, names)}</td><td>${content.people.get(policy.createdBy) ?? 'a former member'}</td><td>${when(policy.createdAt)}</td><td><a href="${base}/${policy.id}/delete" aria-label="Delete ${policy.name}…">Delete…</a></td></tr>`;
+  return html`<tr data-testid="ci-policy"><th scope="row">${policy.name}</th><td>${policy.repositoryName} <span class="hint">(${PROVIDER_LABELS[policy.provider]}; owner ${policy.ownerId}, repository ${policy.repositoryId})</span></td><td>${matches(policy)}</td><td>${scopeSummary(policy.scope, names)}</td><td>${when(policy.createdAt)} by ${content.people.get(policy.createdBy) ?? 'a former member'}</td><td><a href="${base}/${policy.id}/delete" aria-label="Delete ${policy.name}…">Delete…</a></td></tr>`;
 }
 
 /** The gate's note id when the form is disabled for the visitor's role, else null. */
@@ -100,7 +104,7 @@ ${noticeBox(content.notice)}
 <p><a href="/orgs/${organization.id}/settings">Organization settings</a></p>
 <p class="hint">Trusted publishing: a GitHub Actions or gitlab.com job that matches a policy publishes with <code>cpc</code> as the person who made the policy (never beyond their current role), narrowed as the policy says. Matching is on the owner's and the repository's ids, then the workflow file, the environment, the ref and the runner.</p>
 ${gate.note}
-${policies === null ? '' : listTable({ columns: ['Name', 'Provider', 'Repository', 'Workflow', 'Environment', 'Refs', 'Runners', 'Scope', 'Created by', 'Created', html`<span class="skip">Actions</span>`], rows: policies.map((p) => row(content, base, names, p)), empty: emptyState('No CI trust policies yet.') })}
+${policies === null ? '' : listTable({ columns: ['Name', 'Repository', 'Jobs it accepts', 'Scope', 'Created', html`<span class="skip">Actions</span>`], rows: policies.map((p) => row(content, base, names, p)), empty: emptyState('No CI trust policies yet.') })}
 ${snippetSection(content, base)}
 ${createForm(content, base, gate.allowed ? null : GATE_ID, gate.disabled)}`,
   });
