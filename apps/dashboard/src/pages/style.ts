@@ -65,6 +65,8 @@ legend { font-weight: 600; padding: 0 .25rem; }
 /* A checkbox and its label: one line, never parted. */
 .check { display: inline-flex; gap: .375rem; align-items: center; white-space: nowrap; }
 p.check { display: flex; } .check input { margin: 0; }
+/* A choice whose label is a sentence (or a name of any length): it wraps under narrow screens' width. */
+.check.wrap { white-space: normal; align-items: baseline; }
 /* Narrow screens: every field's label above it, the field the width of the form, the button below. */
 @media (max-width: 39.99rem) {
   form.inline:has(> label) { display: flex; width: 100%; }

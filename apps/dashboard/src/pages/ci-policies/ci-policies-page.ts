@@ -74,7 +74,7 @@ ${field('policy-repository-name', 'repositoryName', gitlab ? 'Project path' : 'R
 ${field('policy-workflow', 'workflow', 'Workflow file', form.workflow, lock, { required: true, placeholder: gitlab ? '.gitlab-ci.yml' : '.github/workflows/release.yml', hint: html`The file that runs <code>cpc</code> (a reusable workflow: its own file).` })}
 ${field('policy-environment', 'environment', 'Deployment environment (optional)', form.environment, lock, { hint: html`The CI job's <code>environment</code>; empty: any.` })}
 <p><label for="policy-refs">Ref patterns (optional, one per line)</label> <textarea id="policy-refs" name="refPatterns" rows="3" cols="40" class="mono"${described(lock, 'policy-refs-hint')}>${form.refPatterns}</textarea> <span class="hint" id="policy-refs-hint"><code>refs/tags/v*</code>, <code>refs/heads/main</code>; <code>*</code> matches anything; empty: any ref.</span></p>
-<p class="check"><input type="checkbox" id="policy-hosted" name="requireHostedRunner" value="on"${form.requireHostedRunner ? html` checked` : ''}${off}><label for="policy-hosted">Hosted runners only (refuse self-hosted runners)</label></p>
+<p class="check wrap"><input type="checkbox" id="policy-hosted" name="requireHostedRunner" value="on"${form.requireHostedRunner ? html` checked` : ''}${off}><label for="policy-hosted">Hosted runners only (refuse self-hosted runners)</label></p>
 ${scopeFieldset({ idPrefix: 'policy', form, role: content.organization.role, environments: content.environments, components: content.components, moreComponents: content.moreComponents, disabled: off })}
 <button type="submit"${off}>Create policy</button>
 </form>`;

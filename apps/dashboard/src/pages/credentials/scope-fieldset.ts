@@ -22,10 +22,11 @@ export interface ScopeFieldset {
 }
 
 const box = (id: string, name: string, value: string, isChecked: boolean, label: SafeHtml | string, off: SafeHtml | ''): SafeHtml =>
-  html`<span class="check"><input type="checkbox" id="${id}" name="${name}" value="${value}"${isChecked ? html` checked` : ''}${off}><label for="${id}">${label}</label></span> `;
+  html`<span class="check wrap"><input type="checkbox" id="${id}" name="${name}" value="${value}"${isChecked ? html` checked` : ''}${off}><label for="${id}">${label}</label></span> `;
 
-const radio = (id: string, name: string, value: string, isChecked: boolean, label: SafeHtml | string, off: SafeHtml | ''): SafeHtml =>
-  html`<span class="check"><input type="radio" id="${id}" name="${name}" value="${value}"${isChecked ? html` checked` : ''}${off}><label for="${id}">${label}</label></span> `;
+/** A choice of its own line: its label is a sentence. */
+const radio = (id: string, name: string, value: string, isChecked: boolean, label: SafeHtml | string, off: SafeHtml | '', note: SafeHtml | '' = ''): SafeHtml =>
+  html`<p class="check wrap"><input type="radio" id="${id}" name="${name}" value="${value}"${isChecked ? html` checked` : ''}${off}><label for="${id}">${label}</label>${note}</p>`;
 
 /**
  * The narrowing an API token and a CI trust policy share: read or write, the environments it may
@@ -40,7 +41,7 @@ export function scopeFieldset(s: ScopeFieldset): SafeHtml {
   const writeNote = mayWrite ? '' : html` <span class="hint" id="${p}-write-note">Your role here is ${s.role}: its credentials only read.</span>`;
   const writeOff = mayWrite ? off : html` disabled aria-describedby="${p}-write-note"`;
   const protectedField = mayProtected
-    ? html`<p>${box(`${p}-protected`, 'protectedEnvironments', 'on', form.protectedEnvironments, 'May release to protected environments directly', off)}</p>
+    ? html`<p class="check wrap"><input type="checkbox" id="${p}-protected" name="protectedEnvironments" value="on"${form.protectedEnvironments ? html` checked` : ''}${off}><label for="${p}-protected">May release to protected environments directly</label></p>
 <p class="hint">Unticked, a release to a protected environment${protectedNames.length === 0 ? '' : ` (${protectedNames.join(', ')})`} becomes a release request for an owner or admin to approve.</p>`
     : html`<p class="hint">A release to a protected environment${protectedNames.length === 0 ? '' : ` (${protectedNames.join(', ')})`} becomes a release request, as yours does.</p>`;
   const components =
@@ -51,7 +52,7 @@ ${s.moreComponents ? html`<p class="hint">Only the first ${s.components.length} 
 <p class="hint">At most ${API_TOKEN_LIMITS.componentsPerScope} components; beyond that, choose all.</p>`;
   return html`<fieldset><legend>Access</legend>
 ${radio(`${p}-access-read`, 'access', 'read', form.access !== 'write', html`Read <span class="hint">(what a viewer may do)</span>`, off)}
-${radio(`${p}-access-write`, 'access', 'write', form.access === 'write', html`Write <span class="hint">(upload and release, as a member at most)</span>`, writeOff)}${writeNote}
+${radio(`${p}-access-write`, 'access', 'write', form.access === 'write', html`Write <span class="hint">(upload and release, as a member at most)</span>`, writeOff, writeNote)}
 </fieldset>
 <fieldset><legend>Environments it may release to</legend>
 <p class="hint">Write access only: a read credential releases nowhere.</p>
@@ -59,8 +60,8 @@ ${s.environments.map((e) => box(`${p}-env-${e.name}`, 'environments', e.name, fo
 ${protectedField}
 </fieldset>
 <fieldset><legend>Components</legend>
-<p>${radio(`${p}-components-all`, 'components', 'all', form.components !== 'chosen', 'All components, those uploaded later too', off)}
-${radio(`${p}-components-chosen`, 'components', 'chosen', form.components === 'chosen', 'Only the ones ticked', off)}</p>
+${radio(`${p}-components-all`, 'components', 'all', form.components !== 'chosen', 'All components, those uploaded later too', off)}
+${radio(`${p}-components-chosen`, 'components', 'chosen', form.components === 'chosen', 'Only the ones ticked', off)}
 ${components}
 </fieldset>`;
 }
