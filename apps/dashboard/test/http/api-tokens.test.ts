@@ -1,4 +1,4 @@
-import { AuditKind, hashApiToken, type Role, type User } from '@cp/domain';
+import { API_TOKEN_LIMITS, AuditKind, hashApiToken, type Role, type User } from '@cp/domain';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
 import { anAccount, startDashboardStack, type DashboardStack } from '../support/dashboard-server.js';
 import { tableAfter } from '../support/html.js';
@@ -8,7 +8,7 @@ import { csrfOf, headline, signedInBrowser, type Page } from '../support/sign-in
  * API tokens over real HTTP with the real auth server and database: the secret is shown on the answer
  * that created it and never again (the database holds its hash), members see and revoke their own
  * tokens while owners and admins see all, every bad field comes back as the form (422) naming the
- * field, and revocations racing each other revoke once.
+ * field, revocations racing each other revoke once, and creations racing each other stop at the limit.
  */
 
 let stack: DashboardStack;
@@ -189,4 +189,17 @@ test('revocations racing each other all answer done, and the token is revoked on
   expect((await tokens()).find((t) => t.id === token.id)!.revokedAt).not.toBeNull();
   const audit = await stack.domain.repos.auditTrail.list(orgId, { kinds: [AuditKind.ApiTokenRevoked], limit: 100 });
   expect(audit.filter((e) => JSON.stringify(e.details).includes(token.id))).toHaveLength(1);
+});
+
+test('parallel creations stop at the per-person limit: the others get the form again (409) with the limit named', async () => {
+  const someone = await aMemberWith('member');
+  const { post } = await signedIn(someone);
+  const limit = API_TOKEN_LIMITS.tokensPerCreator;
+  const answers = await Promise.all(Array.from({ length: limit + 6 }, (_, i) => post(base(), aToken(`parallel ${i}`))));
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(limit);
+  const refused = answers.filter((a) => a.status !== 200);
+  expect(refused.map((a) => [a.status, headline(a).message])).toEqual(
+    refused.map(() => [409, `You already have ${limit} active API tokens in this organization: revoke one you no longer use, then create this one.`]),
+  );
+  expect((await tokens()).filter((t) => t.createdBy === someone.id)).toHaveLength(limit);
 });
