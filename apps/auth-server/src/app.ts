@@ -18,6 +18,7 @@ import { sendPage, type PageContext } from './routes/page-context.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signUpRoutes } from './routes/sign-up-routes.js';
 import { createCsrf } from '@cp/web-forms';
+import type { DevicePolls } from './security/device-polls.js';
 import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttles } from './security/throttle.js';
 import { PACKAGE_VERSION, SERVER_NAME } from './version.js';
 
@@ -30,6 +31,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly credentials: Credentials;
   readonly oidc: OidcStorage;
   readonly throttles: Throttles;
+  /** The device codes' polling pace (slow_down): createDevicePolls, on the throttles' store. */
+  readonly devicePolls: DevicePolls;
   /** Default: PASSWORD_COST. Tests only pass a lower one (signing up at full cost makes suites slow); never set from the environment. */
   readonly passwordCost?: ScryptCost;
   readonly log: Logger;
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
     storage: deps.oidc,
     domain: deps.domain,
     log: deps.log,
+    devicePolls: deps.devicePolls,
     ...(deps.cimd === undefined ? {} : { cimd: deps.cimd }),
   });
   const pages: PageContext = {
