@@ -7,7 +7,7 @@ import { DocumentServer } from './support/document-server.js';
 import { FormBrowser } from './support/form-browser.js';
 import { aUser } from './support/flow.js';
 import { startAuthServer, type AuthHarness } from './support/harness.js';
-import { aPublicClient, register, tokenRequest } from './support/oauth-client.js';
+import { aPublicClient, decodeJwt, register, tokenRequest } from './support/oauth-client.js';
 
 /*
  * Device login (RFC 8628) over real HTTP: the CLI's requests by hand, the person through
@@ -90,7 +90,7 @@ test('whole flow, signed out: code, confirmation, sign-in, confirmation with the
   });
   expect(payload).toMatchObject({ sub: user.id, client_id: 'cpc', scope: 'mcp:read mcp:write', grantId: expect.any(String) });
 
-  const refreshed = await tokenRequest(quick.issuer, { grant_type: 'refresh_token', client_id: 'cpc', refresh_token: tokens.json.refresh_token });
+  const refreshed = await tokenRequest(quick.issuer, { grant_type: 'refresh_token', client_id: 'cpc', refresh_token: tokens.json.refresh_token ?? '' });
   expect(refreshed.status).toBe(200);
   const account = await browser.open(`${quick.issuer}/account`);
   expect(account.html).toMatch(/<th scope="row">cpc<\/th>/);
@@ -112,7 +112,7 @@ test('signed in first: confirming the code is the consent (no second page), and 
     expect(done.html).toContain('<h1>Device connected</h1>');
     const tokens = await pollUntilDecided(quick.issuer, started.device_code, 1);
     expect(tokens.json.scope).toBe('mcp:read');
-    grants.push(JSON.parse(Buffer.from(tokens.json.access_token.split('.')[1], 'base64url').toString()).grantId);
+    grants.push(String(decodeJwt(tokens.json.access_token).payload.grantId));
   }
   expect(new Set(grants).size).toBe(2);
   const listed = await quick.oidc.listGrants(user.id);

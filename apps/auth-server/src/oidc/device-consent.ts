@@ -27,7 +27,8 @@ export async function deviceLoginGrant(ctx: KoaContextWithOIDC): Promise<Grant |
   const accountId = ctx.oidc.session?.accountId;
   if (accountId === undefined) return undefined;
   const grant = new provider.Grant({ clientId: CLI_CLIENT_ID, accountId });
-  const requested = new Set(String(ctx.oidc.params?.scope ?? '').split(' '));
+  const scope = ctx.oidc.params?.scope;
+  const requested = new Set(typeof scope === 'string' ? scope.split(' ') : []);
   const granted = new Set<string>();
   for (const [indicator, server] of Object.entries(ctx.oidc.resourceServers ?? {})) {
     const scopes = String(server.scope ?? '')

@@ -50,7 +50,10 @@ export function deviceFlowFeature(deps: DeviceFlowDeps): DeviceFlowFeature {
     ctx.type = 'html';
     ctx.body = page;
   };
-  const xsrf = (ctx: KoaContextWithOIDC): string => String((ctx.oidc.session?.state as { secret?: unknown } | undefined)?.secret ?? '');
+  const xsrf = (ctx: KoaContextWithOIDC): string => {
+    const secret = (ctx.oidc.session?.state as { secret?: unknown } | undefined)?.secret;
+    return typeof secret === 'string' ? secret : '';
+  };
   const signedInEmail = async (ctx: KoaContextWithOIDC): Promise<string | null> => {
     const accountId = ctx.oidc.session?.accountId;
     return accountId === undefined ? null : ((await findUser({ userId: accountId }, deps.domain))?.email ?? null);
