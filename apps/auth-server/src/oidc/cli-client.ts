@@ -10,15 +10,15 @@ export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exch
 /**
  * The CLI is configured, not registered: a first-party public client (no secret, no
  * redirect URI), with the MCP scopes only. It signs in with the device flow and
- * refreshes its tokens. The token-exchange grant joins `grant_types` where it is
- * registered (provider.registerGrantType): oidc-provider refuses a client whose grant
- * type it does not know, when the client is first loaded.
+ * refreshes its tokens. TOKEN_EXCHANGE_GRANT joins `grant_types` together with its
+ * handler (provider.registerGrantType, after the provider is built): oidc-provider
+ * refuses a client whose grant type it does not know, when the client is first loaded.
  */
-export const cliClient = (extraGrantTypes: readonly string[] = []): ClientMetadata => ({
+export const cliClient = (): ClientMetadata => ({
   client_id: CLI_CLIENT_ID,
   client_name: CLI_CLIENT_ID,
   token_endpoint_auth_method: 'none',
-  grant_types: [DEVICE_CODE_GRANT, 'refresh_token', ...extraGrantTypes],
+  grant_types: [DEVICE_CODE_GRANT, 'refresh_token'],
   response_types: [],
   redirect_uris: [],
   scope: MCP_SCOPES.join(' '),

@@ -10,9 +10,10 @@ type DeviceFlowFeature = NonNullable<NonNullable<Configuration['features']>['dev
 /** The longest `device_name` accepted (the CLI sends `cpc on <hostname>`, cut to this). */
 export const DEVICE_NAME_MAX_LENGTH = 64;
 
-/** oidc-provider's own path for the code entry page (its `code_verification` route). */
-const CODE_ENTRY_PATH = '/device';
-const DEVICE_AUTHORIZATION_PATH = '/device/auth';
+/** The code entry page (oidc-provider's `code_verification` route; the contract's `verification_uri`). */
+export const CODE_ENTRY_PATH = '/device';
+/** Where the CLI starts a device login (RFC 8628 device authorization endpoint). */
+export const DEVICE_AUTHORIZATION_PATH = '/device/auth';
 
 /** The device's name as the CLI sent it (`device_name`), trimmed; null when absent or blank. */
 export function deviceName(value: unknown): string | null {

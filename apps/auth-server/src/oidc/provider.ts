@@ -11,7 +11,7 @@ import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js
 import { cookieNames, sessionCookieOptions } from './cookies.js';
 import { defaultScope } from './default-scope.js';
 import { deviceLoginGrant, isDeviceLogin } from './device-consent.js';
-import { checkDeviceName, deviceEndpoints, deviceFlowFeature } from './device-flow.js';
+import { checkDeviceName, CODE_ENTRY_PATH, DEVICE_AUTHORIZATION_PATH, deviceEndpoints, deviceFlowFeature } from './device-flow.js';
 import { interactionPolicyFor } from './interaction-policy.js';
 import { providerTtl } from './lifetimes.js';
 import { answerOutages, renderError } from './provider-errors.js';
@@ -38,6 +38,8 @@ export const ROUTES = {
   revocation: '/revoke',
   introspection: '/introspect',
   jwks: '/jwks',
+  device_authorization: DEVICE_AUTHORIZATION_PATH,
+  code_verification: CODE_ENTRY_PATH,
 } as const;
 
 export function createProvider(deps: ProviderDeps): Provider {
