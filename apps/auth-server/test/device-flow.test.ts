@@ -119,6 +119,26 @@ test('signed in first: confirming the code is the consent (no second page), and 
   expect(listed.filter((grant) => grant.clientId === 'cpc').map((grant) => grant.grantId).sort()).toEqual([...grants].sort());
 });
 
+test('without scope the login asks for both MCP scopes; a poll after the success is a replay: invalid_grant, and the grant is revoked', async () => {
+  const user = await aUser(quick);
+  const res = await fetch(`${quick.issuer}/device/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: 'cpc' }).toString(),
+  });
+  const started = (await res.json()) as { device_code: string; user_code: string };
+  const browser = new FormBrowser();
+  const confirmation = await confirmDevice(browser, quick.issuer, started.user_code, user);
+  expect(confirmation.html).toContain('<h1>Device connected</h1>');
+  const tokens = await pollUntilDecided(quick.issuer, started.device_code, 1);
+  expect(tokens.json.scope).toBe('mcp:read mcp:write');
+  expect(await quick.oidc.listGrants(user.id)).toHaveLength(1);
+
+  const replay = await pollUntilDecided(quick.issuer, started.device_code, 1);
+  expect(replay).toEqual({ status: 400, json: { error: 'invalid_grant', error_description: 'grant request is invalid' } });
+  expect(await quick.oidc.listGrants(user.id)).toEqual([]);
+});
+
 test('denied: the person sees "Device not connected" and the CLI gets access_denied', async () => {
   const user = await aUser(quick);
   const browser = new FormBrowser();

@@ -33,6 +33,19 @@ export function checkDeviceName(_ctx: KoaContextWithOIDC, value: string | undefi
   }
 }
 
+/**
+ * RFC 6749 section 3.3 at the device authorization endpoint, as `defaultScope` does at
+ * /authorize: no `scope` (or a blank one) asks for the scopes the client registered
+ * (cpc: both MCP scopes). Registered as the `scope` entry of extraParams, the only hook
+ * oidc-provider runs on a device authorization's parameters; the default is the client's
+ * own scope, so nothing needs checking again.
+ */
+export function defaultDeviceScope(ctx: KoaContextWithOIDC, value: string | undefined): void {
+  if (ctx.oidc.route !== 'device_authorization' || (value ?? '').trim() !== '') return;
+  const registered = ctx.oidc.client?.scope;
+  if (registered !== undefined && ctx.oidc.params !== undefined) ctx.oidc.params.scope = registered;
+}
+
 /** A user code from a link (`verification_uri_complete`), reduced to what a code can hold. */
 const prefilledCode = (value: unknown): string => (typeof value === 'string' ? value.replace(/[^A-Za-z-]/g, '').slice(0, 16).toUpperCase() : '');
 

@@ -11,7 +11,7 @@ import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js
 import { cookieNames, sessionCookieOptions } from './cookies.js';
 import { defaultScope } from './default-scope.js';
 import { deviceLoginGrant, isDeviceLogin } from './device-consent.js';
-import { checkDeviceName, CODE_ENTRY_PATH, DEVICE_AUTHORIZATION_PATH, deviceEndpoints, deviceFlowFeature } from './device-flow.js';
+import { checkDeviceName, CODE_ENTRY_PATH, defaultDeviceScope, DEVICE_AUTHORIZATION_PATH, deviceEndpoints, deviceFlowFeature } from './device-flow.js';
 import { interactionPolicyFor } from './interaction-policy.js';
 import { providerTtl } from './lifetimes.js';
 import { answerOutages, renderError } from './provider-errors.js';
@@ -147,6 +147,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       invitation: null,
       // The CLI's device login names the device ("cpc on <hostname>"), shown on the confirmation page.
       device_name: checkDeviceName,
+      scope: defaultDeviceScope,
     },
     features: {
       devInteractions: { enabled: false },
