@@ -192,6 +192,22 @@ test('a forged code form (no oidc-provider xsrf token) is refused and shown agai
   expect((await poll(quick.issuer, started.device_code)).json.error).toBe('authorization_pending');
 });
 
+test('production cookies behind a TLS proxy: the device login signs in and confirms, and the resume cookie is __Secure- on /device/<uid>', async () => {
+  const secure = await startAuthServer({ https: true, config: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1 } } });
+  try {
+    const user = await aUser(secure);
+    const { json: started } = await deviceAuthorization(secure.url);
+    const browser = new FormBrowser({ tlsProxy: true });
+    const page = await confirmDevice(browser, secure.issuer, started.user_code, user);
+    expect(page.html).toContain('<h1>Device connected</h1>');
+    expect(browser.setCookies.some((line) => /^__Secure-cp_interaction_resume=.*path=\/device\/[\w-]+;.*secure/i.test(line))).toBe(true);
+    expect(browser.setCookies.filter((line) => /^cp_/.test(line))).toEqual([]);
+    expect((await pollUntilDecided(secure.url, started.device_code, 1)).status).toBe(200);
+  } finally {
+    await secure.close();
+  }
+});
+
 describe('expiry', () => {
   let shortLived: AuthHarness;
   beforeAll(async () => {
