@@ -1,6 +1,6 @@
 import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
-import { type AuthConfig, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
+import { type AuthConfig, type DashboardClient, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
 import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
@@ -42,6 +42,18 @@ export const ROUTES = {
   code_verification: CODE_ENTRY_PATH,
 } as const;
 
+/** The dashboard: confidential, first-party, OpenID only. */
+const dashboardClient = (dashboard: DashboardClient): ClientMetadata => ({
+  client_id: dashboard.clientId,
+  client_secret: dashboard.clientSecret,
+  client_name: DASHBOARD_CLIENT_NAME,
+  redirect_uris: [dashboardRedirectUri(dashboard)],
+  grant_types: ['authorization_code'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'client_secret_basic',
+  scope: 'openid',
+});
+
 export function createProvider(deps: ProviderDeps): Provider {
   const { config } = deps;
   const resource = config.mcpResourceUrl;
@@ -73,20 +85,7 @@ export function createProvider(deps: ProviderDeps): Provider {
      */
     clients: [
       cliClient(),
-      ...(dashboard === null
-        ? []
-        : [
-            <ClientMetadata>{
-              client_id: dashboard.clientId,
-              client_secret: dashboard.clientSecret,
-              client_name: DASHBOARD_CLIENT_NAME,
-              redirect_uris: [dashboardRedirectUri(dashboard)],
-              grant_types: ['authorization_code'],
-              response_types: ['code'],
-              token_endpoint_auth_method: 'client_secret_basic',
-              scope: 'openid',
-            },
-          ]),
+      ...(dashboard === null ? [] : [dashboardClient(dashboard)]),
     ],
     /*
      * The default (the grant from this interaction's consent or this session), plus:
