@@ -6,11 +6,12 @@ import { confirmDevice, deviceAuthorization, poll, pollUntilDecided, signInFirst
 import { DocumentServer } from './support/document-server.js';
 import { FormBrowser } from './support/form-browser.js';
 import { aUser } from './support/flow.js';
-import { startAuthServer, type AuthHarness } from './support/harness.js';
+import { createTestDatabase, type TestDatabase } from '@cp/db/testing';
+import { databaseStorage, startAuthServer, type AuthHarness } from './support/harness.js';
 import { aPublicClient, decodeJwt, register, tokenRequest } from './support/oauth-client.js';
 
 /*
- * Device login (RFC 8628) over real HTTP: the CLI's requests by hand, the person through
+ * Device login (RFC 8628) over real HTTP, on a real database (PGlite, or PostgreSQL with DATABASE_URL): the CLI's requests by hand, the person through
  * the HTML forms (FormBrowser), on the server's real clock. Servers that wait for a code
  * to expire or for an interval to pass get short ones through config (the contract's
  * 5 s and 600 s are checked on the default server), because oidc-provider and Redis
@@ -19,15 +20,18 @@ import { aPublicClient, decodeJwt, register, tokenRequest } from './support/oaut
 
 const USER_CODE = /^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/;
 
+let db: TestDatabase;
 let standard: AuthHarness;
 let quick: AuthHarness;
 beforeAll(async () => {
-  standard = await startAuthServer();
-  quick = await startAuthServer({ config: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1 } } });
-});
+  db = await createTestDatabase();
+  standard = await startAuthServer(databaseStorage(db));
+  quick = await startAuthServer({ ...databaseStorage(db), config: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1 } } });
+}, 120_000);
 afterAll(async () => {
   await standard?.close();
   await quick?.close();
+  await db?.close();
 });
 
 test('the device authorization response has the contract shape, with interval 5 and a consonant XXXX-XXXX code', async () => {
@@ -211,7 +215,7 @@ test('production cookies behind a TLS proxy: the device login signs in and confi
 describe('expiry', () => {
   let shortLived: AuthHarness;
   beforeAll(async () => {
-    shortLived = await startAuthServer({ config: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1, codeLifetimeSeconds: 2 } } });
+    shortLived = await startAuthServer({ ...databaseStorage(db), config: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1, codeLifetimeSeconds: 2 } } });
   });
   afterAll(() => shortLived?.close());
 
