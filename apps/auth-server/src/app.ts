@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
 import type { CimdDeps } from './cimd/client-documents.js';
 import type { AuthConfig } from './config.js';
+import { deviceCodeGuard } from './http/device-code-guard.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
   app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerNetwork));
+  app.post(ROUTES.code_verification, deviceCodeGuard(deps.throttles.deviceCodeEntryPerNetwork));
 
   app.use(interactionRoutes(pages));
   app.use(signUpRoutes(pages));

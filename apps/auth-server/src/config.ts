@@ -20,6 +20,8 @@ export interface ThrottleConfig {
   readonly signupPerInvitation: Budget;
   /** Dynamic client registrations from one client network. */
   readonly registrationPerNetwork: Budget;
+  /** Device login forms sent (code entered, confirmed or denied) from one client network: user codes are short, guessing them must be slow. */
+  readonly deviceCodeEntryPerNetwork: Budget;
 }
 
 /** Lifetimes in seconds (see README "Tokens"). */
@@ -129,6 +131,7 @@ export const defaultThrottle: ThrottleConfig = {
   signupPerNetwork: { attempts: 10, windowSeconds: 60 * 60 },
   signupPerInvitation: { attempts: 1, windowSeconds: DAY },
   registrationPerNetwork: { attempts: 30, windowSeconds: 60 * 60 },
+  deviceCodeEntryPerNetwork: { attempts: 30, windowSeconds: 15 * 60 },
 };
 
 /** Test and embedded-stack convenience: a full config from the few values that vary. */

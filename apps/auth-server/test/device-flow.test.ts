@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { defaultCimd, defaultDeviceFlow } from '../src/config.js';
+import { defaultCimd, defaultDeviceFlow, defaultThrottle } from '../src/config.js';
 import { aDocument } from './support/cimd.js';
 import { confirmDevice, deviceAuthorization, poll, pollUntilDecided, signInFirst } from './support/device-client.js';
 import { DocumentServer } from './support/document-server.js';
@@ -26,7 +26,9 @@ let quick: AuthHarness;
 beforeAll(async () => {
   db = await createTestDatabase();
   standard = await startAuthServer(databaseStorage(db));
-  quick = await startAuthServer({ ...databaseStorage(db), config: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1 } } });
+  // Every test here sends its code forms from 127.0.0.1: more than one network's budget (tested in throttling.test.ts).
+  const throttle = { ...defaultThrottle, deviceCodeEntryPerNetwork: { attempts: 1000, windowSeconds: 900 } };
+  quick = await startAuthServer({ ...databaseStorage(db), config: { throttle, deviceFlow: { ...defaultDeviceFlow, intervalSeconds: 1 } } });
 }, 120_000);
 afterAll(async () => {
   await standard?.close();

@@ -30,6 +30,7 @@ export interface Throttles {
   readonly signupPerNetwork: Throttle;
   readonly signupPerInvitation: Throttle;
   readonly registrationPerNetwork: Throttle;
+  readonly deviceCodeEntryPerNetwork: Throttle;
 }
 
 /** Retry-After of a throttled request refused because the store (Redis) does not answer. */
@@ -89,5 +90,6 @@ export function createThrottles(config: ThrottleConfig, store: ThrottleStore): T
     signupPerNetwork: throttle('signup-network', config.signupPerNetwork),
     signupPerInvitation: throttle('signup-invitation', config.signupPerInvitation),
     registrationPerNetwork: throttle('registration-network', config.registrationPerNetwork),
+    deviceCodeEntryPerNetwork: throttle('device-code-network', config.deviceCodeEntryPerNetwork),
   };
 }
