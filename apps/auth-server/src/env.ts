@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
-import { type AuthConfig, type DashboardClient, defaultCimd, defaultLifetimes, defaultThrottle } from './config.js';
+import { type AuthConfig, type DashboardClient, defaultCimd, defaultDeviceFlow, defaultLifetimes, defaultThrottle } from './config.js';
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 import { type AuthSettings, authSettings } from './settings.js';
 
@@ -55,6 +55,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       lifetimes: defaultLifetimes,
       dashboard,
       cimd: { ...defaultCimd, allowLoopback: env.AUTH_CIMD_ALLOW_LOOPBACK },
+      deviceFlow: defaultDeviceFlow,
       throttle: {
         ...defaultThrottle,
         loginPerAccountNetwork: { ...defaultThrottle.loginPerAccountNetwork, attempts: env.AUTH_LOGIN_ACCOUNT_ATTEMPTS },
