@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { PASSWORD_COST, type ScryptCost } from './accounts/passwords.js';
 import type { CimdDeps } from './cimd/client-documents.js';
 import type { AuthConfig } from './config.js';
+import { deviceCodeGuard } from './http/device-code-guard.js';
 import { registrationGuard } from './http/registration-guard.js';
 import type { SigningKey } from './keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
@@ -18,6 +19,7 @@ import { sendPage, type PageContext } from './routes/page-context.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signUpRoutes } from './routes/sign-up-routes.js';
 import { createCsrf } from '@cp/web-forms';
+import type { DevicePolls } from './security/device-polls.js';
 import { STORE_UNAVAILABLE_RETRY_SECONDS, type Throttles } from './security/throttle.js';
 import { PACKAGE_VERSION, SERVER_NAME } from './version.js';
 
@@ -30,6 +32,8 @@ export interface AppDeps extends OperabilityDeps<Metrics> {
   readonly credentials: Credentials;
   readonly oidc: OidcStorage;
   readonly throttles: Throttles;
+  /** The device codes' polling pace (slow_down): createDevicePolls, on the throttles' store. */
+  readonly devicePolls: DevicePolls;
   /** Default: PASSWORD_COST. Tests only pass a lower one (signing up at full cost makes suites slow); never set from the environment. */
   readonly passwordCost?: ScryptCost;
   readonly log: Logger;
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps): express.Express {
     storage: deps.oidc,
     domain: deps.domain,
     log: deps.log,
+    devicePolls: deps.devicePolls,
     ...(deps.cimd === undefined ? {} : { cimd: deps.cimd }),
   });
   const pages: PageContext = {
@@ -103,6 +108,7 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
   app.use(ROUTES.registration, registrationGuard(deps.throttles.registrationPerNetwork));
+  app.post(ROUTES.code_verification, deviceCodeGuard(deps.throttles.deviceCodeEntryPerNetwork));
 
   app.use(interactionRoutes(pages));
   app.use(signUpRoutes(pages));

@@ -22,6 +22,8 @@ export interface ThrottleConfig {
   readonly signupPerInvitation: Budget;
   /** Dynamic client registrations from one client network. */
   readonly registrationPerNetwork: Budget;
+  /** Device login forms sent (code entered, confirmed or denied) from one client network: user codes are short, guessing them must be slow. */
+  readonly deviceCodeEntryPerNetwork: Budget;
 }
 
 /** Lifetimes in seconds (see README "Tokens"). */
@@ -102,6 +104,25 @@ export const defaultExchange: ExchangeConfig = {
   issuerKeysCooldownMs: 30 * 1000,
 };
 
+/** Device login (RFC 8628) for the CLI (README "Device login"). */
+export interface DeviceFlowConfig {
+  /** The `interval` the device authorization response announces: the least time between two polls of one code. */
+  readonly intervalSeconds: number;
+  /** What each `slow_down` adds to that code's interval (RFC 8628 section 3.5: 5 s). */
+  readonly slowDownSeconds: number;
+  /** How long a device_code and its user_code stay valid. */
+  readonly codeLifetimeSeconds: number;
+  /** Without Redis: the most device codes whose polling is tracked in memory at once (the least recently polled go first). */
+  readonly maxTrackedCodes: number;
+}
+
+export const defaultDeviceFlow: DeviceFlowConfig = {
+  intervalSeconds: 5,
+  slowDownSeconds: 5,
+  codeLifetimeSeconds: 600,
+  maxTrackedCodes: 10_000,
+};
+
 export interface AuthConfig {
   /** The issuer identifier, exactly as discovery and tokens write it (no trailing slash). */
   readonly issuer: string;
@@ -120,6 +141,7 @@ export interface AuthConfig {
   readonly dashboard: DashboardClient | null;
   readonly cimd: CimdConfig;
   readonly exchange: ExchangeConfig;
+  readonly deviceFlow: DeviceFlowConfig;
 }
 
 const DAY = 24 * 60 * 60;
@@ -140,6 +162,7 @@ export const defaultThrottle: ThrottleConfig = {
   signupPerNetwork: { attempts: 10, windowSeconds: 60 * 60 },
   signupPerInvitation: { attempts: 1, windowSeconds: DAY },
   registrationPerNetwork: { attempts: 30, windowSeconds: 60 * 60 },
+  deviceCodeEntryPerNetwork: { attempts: 30, windowSeconds: 15 * 60 },
 };
 
 /** Test and embedded-stack convenience: a full config from the few values that vary. */
@@ -155,6 +178,7 @@ export function makeConfig(overrides: Partial<AuthConfig> & { issuer: string }):
     dashboard: null,
     cimd: defaultCimd,
     exchange: defaultExchange,
+    deviceFlow: defaultDeviceFlow,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
 import { ciIssuerRegistry } from './ci/issuers.js';
-import { type AuthConfig, type DashboardClient, defaultCimd, defaultExchange, defaultLifetimes, defaultThrottle } from './config.js';
+import { type AuthConfig, type DashboardClient, defaultCimd, defaultDeviceFlow, defaultExchange, defaultLifetimes, defaultThrottle } from './config.js';
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 import { type AuthSettings, authSettings } from './settings.js';
 
@@ -61,6 +61,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       dashboard,
       cimd: { ...defaultCimd, allowLoopback: env.AUTH_CIMD_ALLOW_LOOPBACK },
       exchange: { ...defaultExchange, ciIssuers: ciIssuerRegistry(env.AUTH_CI_DEV_ISSUERS ?? []) },
+      deviceFlow: defaultDeviceFlow,
       throttle: {
         ...defaultThrottle,
         loginPerAccountNetwork: { ...defaultThrottle.loginPerAccountNetwork, attempts: env.AUTH_LOGIN_ACCOUNT_ATTEMPTS },

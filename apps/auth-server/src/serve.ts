@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { loadOrCreateLocalSecrets } from './keys/local-secrets.js';
 import type { Logger } from '@cp/http-runtime';
+import { createDevicePolls } from './security/device-polls.js';
 import { createThrottles } from './security/throttle.js';
 
 export interface ServeAuthOptions {
@@ -50,6 +51,8 @@ async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promi
       : null;
   const config = { ...env.config, cookieKeys: env.cookieKeys ?? local?.cookieKeys ?? [] };
   const metrics = createMetrics({ service: 'auth-server' });
+  const store = { redis, keySecret: config.cookieKeys[0] ?? '' };
+  const devicePolls = createDevicePolls({ config: config.deviceFlow, store, log });
   const server = await serveHttp({
     listener: (draining) =>
       createApp({
@@ -60,7 +63,8 @@ async function listenAuth(options: ServeAuthOptions, redis: Redis | null): Promi
         domain: options.domain,
         credentials: options.credentials,
         oidc: options.oidc,
-        throttles: createThrottles(config.throttle, { redis, keySecret: config.cookieKeys[0] ?? '' }),
+        throttles: createThrottles(config.throttle, store),
+        devicePolls,
         log,
       }),
     port: env.port,

@@ -33,6 +33,7 @@ const limits: ThrottleConfig = {
   signupPerNetwork: { attempts: 2, windowSeconds: 3600 },
   signupPerInvitation: { attempts: 1, windowSeconds: 86400 },
   registrationPerNetwork: { attempts: 2, windowSeconds: 3600 },
+  deviceCodeEntryPerNetwork: { attempts: 3, windowSeconds: 900 },
 };
 
 const harnesses: AuthHarness[] = [];
@@ -153,6 +154,22 @@ describe.each(stores)('%s store', (store) => {
     const signUps = (await Promise.all(Array.from({ length: 12 }, () => signUpOnce(auth, '192.0.2.11')))).map((page) => page.status);
     expect(count(signUps, 200)).toBe(limits.signupPerNetwork.attempts);
     expect(count(signUps, 429)).toBe(12 - limits.signupPerNetwork.attempts);
+  });
+
+  test('device code forms per network: Promise.all of 12 guesses from one network, 3 are checked, 9 get 429; another network still enters codes', async () => {
+    const auth = await startOn(behindProxy);
+    const guess = async (address: string) => {
+      const browser = new FormBrowser({ headers: { 'x-forwarded-for': address } });
+      return browser.submit(await browser.open(`${auth.issuer}/device`), { user_code: 'BCDF-GHJK' }, { action: /\/device$/ });
+    };
+    const pages = await Promise.all(Array.from({ length: 12 }, () => guess('192.0.2.12')));
+    expect(count(pages.map((page) => page.status), 200)).toBe(limits.deviceCodeEntryPerNetwork.attempts);
+    expect(count(pages.map((page) => page.status), 429)).toBe(12 - limits.deviceCodeEntryPerNetwork.attempts);
+    expect(pages.filter((page) => page.status === 200).every((page) => page.html.includes('That code is not right.'))).toBe(true);
+    const refused = pages.find((page) => page.status === 429);
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused?.html).toContain('Too many device codes were sent from this network.');
+    expect((await guess('192.0.2.13')).status).toBe(200);
   });
 
   test('sign-in per (account, network): a success clears the failures; over the limit even the right password gets 429 with Retry-After', async () => {
@@ -321,10 +338,10 @@ withRedis('Redis store shared by instances (needs REDIS_URL; skipped without it)
   });
 });
 
-test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up and registration answer 503, other pages work', async () => {
+test('a throttle store that fails (no Redis needed): sign-in on both forms, sign-up, registration and the device code form answer 503, other pages work', async () => {
   const unavailable = () => Promise.reject(new RateLimitStoreError('auth-rl:test', new Error('Redis connection is not ready')));
   const failing: Throttle = { retryAfter: unavailable, hit: unavailable, refund: unavailable, reset: unavailable };
-  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, signupPerInvitation: failing, registrationPerNetwork: failing };
+  const throttles: Throttles = { loginPerAccountNetwork: failing, loginPerAccount: failing, loginPerNetwork: failing, signupPerNetwork: failing, signupPerInvitation: failing, registrationPerNetwork: failing, deviceCodeEntryPerNetwork: failing };
   const auth = await start({ throttles });
   const user = await aUser(auth);
 
@@ -337,6 +354,10 @@ test('a throttle store that fails (no Redis needed): sign-in on both forms, sign
   expect(registration.status).toBe(503);
   expect(registration.headers.get('retry-after')).toBe('30');
   expect(await registration.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('Retry in 30 seconds') });
+  const device = new FormBrowser();
+  const codeForm = await device.submit(await device.open(`${auth.issuer}/device`), { user_code: 'BCDF-GHJK' }, { action: /\/device$/ });
+  expect(codeForm.status).toBe(503);
+  expect(codeForm.headers.get('retry-after')).toBe('30');
   for (const path of ['/login', '/signup', '/.well-known/oauth-authorization-server', '/jwks']) {
     expect((await fetch(`${auth.issuer}${path}`)).status).toBe(200);
   }

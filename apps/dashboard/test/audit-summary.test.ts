@@ -1,10 +1,11 @@
 import { AuditKind, GUARD_ACTOR_ID, type AuditEntry, type AuditEvent } from '@cp/domain';
 import { actorName, auditSummary, kindLabel } from '../src/pages/audit-summary.js';
+import { viaLabel } from '../src/pages/audit-via.js';
 
-/* src/pages/audit-summary.ts for experiences, rollouts and apps: each kind's line from the details packages/db writes, and the guard named as who acted. */
+/* src/pages/audit-summary.ts for experiences, rollouts, apps and credentials: each kind's line from the details packages/db writes, and the guard named as who acted. */
 
 const entry = (kind: AuditEvent['kind'], details: AuditEvent['details'], actorId = 'u1'): AuditEntry => ({
-  event: { id: 'e', organizationId: 'o', actorId, kind, componentId: 'c', subjectUserId: null, details, createdAt: new Date(0) },
+  event: { id: 'e', organizationId: 'o', actorId, kind, componentId: 'c', subjectUserId: null, details, createdAt: new Date(0), via: null },
   actorEmail: actorId === 'u1' ? 'ann@acme.test' : null,
   subjectEmail: null,
   componentName: 'Price tag',
@@ -19,6 +20,8 @@ test.each([
   [AuditKind.AppSaved, { created: true, environment: 'prod', title: 'Price tag', inputSchema: true, actionTools: 2 }, 'Offered in AI assistants', 'now an app · Price tag · shows prod · with an input schema · 2 actions call tools'],
   [AuditKind.AppSaved, { created: false, environment: 'staging', title: 'Price', inputSchema: false, actionTools: 0 }, 'Offered in AI assistants', 'settings changed · Price · shows staging'],
   [AuditKind.AppRemoved, { environment: 'prod', title: 'Price tag' }, 'No longer offered in AI assistants', 'Price tag · showed prod'],
+  [AuditKind.ApiTokenCreated, { name: 'nightly', prefix: 'cpt_AbCdEfGh' }, 'API token created', 'nightly · cpt_AbCdEfGh'],
+  [AuditKind.CiPolicyDeleted, { name: 'web-release', provider: 'github', repositoryName: 'acme/web' }, 'CI trust policy deleted', 'web-release · github · acme/web'],
 ] as const)('%s reads as a line', (kind, details, label, summary) => {
   expect([kindLabel(kind), auditSummary(entry(kind, details))]).toEqual([label, summary]);
 });
@@ -27,4 +30,20 @@ test('the guard acts as no user: "the rollout guard"; a person by their email, a
   expect(actorName(entry(AuditKind.RolloutRolledBack, {}, GUARD_ACTOR_ID))).toBe('the rollout guard');
   expect(actorName(entry(AuditKind.RolloutStopped, {}))).toBe('ann@acme.test');
   expect(actorName(entry(AuditKind.RolloutStopped, {}, 'gone'))).toBe('a former user');
+});
+
+test('via: a CI job by repository, workflow file, run and short commit; an API token by its name; nothing for the others', () => {
+  const ci = {
+    via: 'ci',
+    policyId: 'p',
+    policyName: 'web-release',
+    provider: 'github',
+    repository: 'acme/web',
+    workflow: 'acme/web/.github/workflows/release.yml@refs/heads/main',
+    runId: '8812',
+    commit: '9fceb02d0ae598e95dc970b74767f19372d61af8',
+  } as const;
+  expect(viaLabel(ci)).toBe('via CI: acme/web, release.yml, run 8812, commit 9fceb02');
+  expect(viaLabel({ via: 'api-token', tokenId: 't', tokenName: 'nightly' })).toBe("via API token 'nightly'");
+  expect(viaLabel(null)).toBeNull();
 });

@@ -66,10 +66,14 @@ describe('the upload round trip', () => {
       uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       componentId: null,
       curlCommand: expect.any(String),
+      uploadUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/components\/.+X-Amz-Signature=[0-9a-f]+$/),
+      uploadHeaders: { 'content-type': 'text/html' },
       expiresIn: '3600 seconds',
       nextStep: `Run curlCommand from the project root (it uploads ./dist/index.html), then call confirm_upload with uploadId "${started.uploadId}" within 3600 seconds.`,
     });
     const command = started.curlCommand as string;
+    // The command and the plain URL name the same presigned PUT.
+    expect(command).toContain(`'${started.uploadUrl as string}'`);
     expect(command).not.toContain('\n');
     expect(command).toMatch(/^curl .*-X PUT -H 'Content-Type: text\/html' --data-binary '@\.\/dist\/index\.html' 'http:\/\/127\.0\.0\.1:\d+\/components\/[^']+X-Amz-Signature=[0-9a-f]+'$/);
 
@@ -214,7 +218,7 @@ describe('the upload round trip', () => {
 
 describe('identity', () => {
   test('whoami and list_organizations', async () => {
-    expect(await call('whoami')).toEqual({ success: true, authenticated: true, userId: alice.id, email: alice.email, scope: 'mcp:read mcp:write' });
+    expect(await call('whoami')).toEqual({ success: true, authenticated: true, userId: alice.id, email: alice.email, scope: 'mcp:read mcp:write', credential: null });
     const organizations = await call('list_organizations');
     expect(organizations.count).toBe(1);
     expect(organizations.organizations).toEqual([{ id: alice.defaultOrganizationId, name: expect.any(String), role: 'owner' }]);

@@ -1,3 +1,4 @@
+import { cliOnlyGrantRefusal } from '../oidc/client-policy.js';
 import { CimdRefusal } from './refusal.js';
 
 /** What a client described by a document may use: the authorization code flow, as a public client. */
@@ -85,6 +86,10 @@ export function checkDocument(url: string, body: string): DocumentMetadata {
     );
   }
   const grants = listOrDefault(fields.grant_types, 'authorization_code');
+  const reserved = cliOnlyGrantRefusal(url, grants);
+  if (reserved !== null) {
+    throw new CimdRefusal('cli-only-grant', `${at} is refused: ${reserved}`, 'invalid_client_metadata');
+  }
   const badGrants = grants.filter(
     (grant) => typeof grant !== 'string' || !ALLOWED_GRANT_TYPES.has(grant),
   );

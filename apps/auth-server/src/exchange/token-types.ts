@@ -1,5 +1,5 @@
-/** RFC 8693 token exchange at the token endpoint (docs/cli-and-ci.md "The exchange"). */
-export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+/** RFC 8693 token exchange at the token endpoint (docs/cli-and-ci.md "The exchange"); the CLI client names it. */
+export { TOKEN_EXCHANGE_GRANT } from '../oidc/cli-client.js';
 
 /** What `subject_token_type` may say: a CI's OIDC token, or one of our API tokens. */
 export const SubjectTokenType = {

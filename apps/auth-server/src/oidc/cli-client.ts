@@ -1,15 +1,25 @@
 import type { ClientMetadata } from 'oidc-provider';
-import { TOKEN_EXCHANGE_GRANT } from '../exchange/token-types.js';
+import { MCP_SCOPES } from './scopes.js';
 
-/** The `cpc` command line: a configured, first-party, public client (docs/cli-and-ci.md "The CLI's OAuth client"). */
+/** The `cpc` command line's client_id (docs/cli-and-ci.md, "The CLI's OAuth client"). */
 export const CLI_CLIENT_ID = 'cpc';
 
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+/**
+ * The CLI is configured, not registered: a first-party public client (no secret, no
+ * redirect URI), with the MCP scopes only. It signs in with the device flow and
+ * refreshes its tokens. TOKEN_EXCHANGE_GRANT joins `grant_types` together with its
+ * handler (provider.registerGrantType, after the provider is built): oidc-provider
+ * refuses a client whose grant type it does not know, when the client is first loaded.
+ */
 export const cliClient = (): ClientMetadata => ({
   client_id: CLI_CLIENT_ID,
-  client_name: 'cpc',
+  client_name: CLI_CLIENT_ID,
   token_endpoint_auth_method: 'none',
-  grant_types: [TOKEN_EXCHANGE_GRANT],
+  grant_types: [DEVICE_CODE_GRANT, 'refresh_token'],
   response_types: [],
   redirect_uris: [],
-  scope: 'mcp:read mcp:write',
+  scope: MCP_SCOPES.join(' '),
 });

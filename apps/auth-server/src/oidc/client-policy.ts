@@ -1,6 +1,5 @@
 import { errors } from 'oidc-provider';
-import { TOKEN_EXCHANGE_GRANT } from '../exchange/token-types.js';
-import { CLI_CLIENT_ID } from './cli-client.js';
+import { CLI_CLIENT_ID, DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from './cli-client.js';
 import { SUPPORTED_SCOPES } from './scopes.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -27,6 +26,21 @@ function classify(uri: string): RedirectKind | null {
   return url.protocol === 'https:' ? 'https' : 'app-scheme';
 }
 
+/** Grants only our own CLI may use: a device login shows our pages and signs in to this server. */
+const CLI_ONLY_GRANT_TYPES: readonly string[] = [DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT];
+
+/**
+ * Why a client other than `cpc` may not have these grant types, or null when it asks for
+ * none of them. A third party with the device grant could start a device login that shows
+ * our sign-in page for its own client (device-code phishing through our server).
+ */
+export function cliOnlyGrantRefusal(clientId: unknown, grantTypes: unknown): string | null {
+  if (clientId === CLI_CLIENT_ID || !Array.isArray(grantTypes)) return null;
+  const asked = grantTypes.filter((grant): grant is string => typeof grant === 'string' && CLI_ONLY_GRANT_TYPES.includes(grant));
+  if (asked.length === 0) return null;
+  return `grant_types ${asked.join(' and ')} ${asked.length > 1 ? 'are' : 'is'} reserved for the platform's own command line (client_id ${CLI_CLIENT_ID}); other clients use authorization_code (with refresh_token)`;
+}
+
 /**
  * Client metadata rules applied whenever oidc-provider builds a client (at
  * registration and when loading one): it runs as the `extraClientMetadata`
@@ -36,15 +50,15 @@ function classify(uri: string): RedirectKind | null {
  *   native`, whatever it declared: real MCP clients (Claude Code, Cursor, VS Code)
  *   register without it, and only native clients get RFC 8252's "any loopback
  *   port" matching and may use an app scheme.
+ * - Only `cpc` may have the device_code and token-exchange grants (cliOnlyGrantRefusal).
  * - Registered `scope` keeps only the scopes this server knows (RFC 7591 lets the
  *   server replace what it does not support); nothing known left means no limit
  *   beyond what each authorization request asks for.
  */
 export function applyClientPolicy(metadata: Record<string, unknown>): void {
-  // Token exchange mints access tokens from CI and API tokens: our own command line only (docs/cli-and-ci.md).
-  if (metadata.client_id !== CLI_CLIENT_ID && Array.isArray(metadata.grant_types) && metadata.grant_types.includes(TOKEN_EXCHANGE_GRANT)) {
-    throw new errors.InvalidClientMetadata(`grant_types: ${TOKEN_EXCHANGE_GRANT} is reserved to the first-party cpc client`);
-  }
+  const reserved = cliOnlyGrantRefusal(metadata.client_id, metadata.grant_types);
+  if (reserved !== null) throw new errors.InvalidClientMetadata(reserved);
+
   const uris = Array.isArray(metadata.redirect_uris) ? metadata.redirect_uris.filter((uri) => typeof uri === 'string') : [];
   const kinds = uris.map(classify);
   if (kinds.includes('loopback') || kinds.includes('app-scheme')) metadata.application_type = 'native';

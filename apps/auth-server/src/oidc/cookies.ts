@@ -5,7 +5,7 @@ import type { AuthConfig } from '../config.js';
  * accepts them only when Secure, Path=/ and without Domain, so no other host (a
  * sibling subdomain) and no plain-http page can plant or overwrite them. The resume
  * cookie is `__Secure-` instead: oidc-provider scopes it to its resume URL
- * (`/authorize/<uid>`), and `__Host-` requires Path=/ (README "Pages, sessions and consent").
+ * (`/authorize/<uid>`, or `/device/<uid>` for a device login), and `__Host-` requires Path=/ (README "Pages, sessions and consent").
  */
 export const cookieNames = (config: Pick<AuthConfig, 'secureCookies'>) =>
   config.secureCookies

@@ -1,16 +1,19 @@
 import { type ActingCredential, findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
-import { type AuthConfig, DASHBOARD_CLIENT_NAME, type DashboardClient, dashboardRedirectUri } from '../config.js';
+import { type AuthConfig, type DashboardClient, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
 import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
 import { createCiTokenVerifier } from '../ci/verify-ci-token.js';
 import { registerTokenExchange } from '../exchange/token-exchange-grant.js';
+import type { DevicePolls } from '../security/device-polls.js';
 import { providerAdapter } from './adapter.js';
-import { CLI_CLIENT_ID, cliClient } from './cli-client.js';
+import { CLI_CLIENT_ID, cliClient, TOKEN_EXCHANGE_GRANT } from './cli-client.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
 import { cookieNames, sessionCookieOptions } from './cookies.js';
 import { defaultScope } from './default-scope.js';
+import { deviceLoginGrant, isDeviceLogin } from './device-consent.js';
+import { checkDeviceName, CODE_ENTRY_PATH, defaultDeviceScope, DEVICE_AUTHORIZATION_PATH, deviceEndpoints, deviceFlowFeature } from './device-flow.js';
 import { interactionPolicyFor } from './interaction-policy.js';
 import { providerTtl } from './lifetimes.js';
 import { answerOutages, renderError } from './provider-errors.js';
@@ -23,6 +26,8 @@ export interface ProviderDeps {
   readonly storage: OidcStorage;
   readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly log: Logger;
+  /** Device codes' polling pace (slow_down), shared by every instance with Redis. */
+  readonly devicePolls: DevicePolls;
   /** Tests only: the document fetcher's resolver, CA and clock (README "Client ID Metadata Documents"). */
   readonly cimd?: CimdDeps;
 }
@@ -35,6 +40,8 @@ export const ROUTES = {
   revocation: '/revoke',
   introspection: '/introspect',
   jwks: '/jwks',
+  device_authorization: DEVICE_AUTHORIZATION_PATH,
+  code_verification: CODE_ENTRY_PATH,
 } as const;
 
 /** The dashboard: confidential, first-party, OpenID only. */
@@ -70,15 +77,30 @@ export function createProvider(deps: ProviderDeps): Provider {
   const exchangedCredentials = new WeakMap<object, ActingCredential>();
 
   const configuration: Configuration = {
-    adapter: providerAdapter(deps.storage, documents),
-    // The dashboard and the command line are configured, not registered.
-    clients: dashboard === null ? [cliClient()] : [cliClient(), dashboardClient(dashboard)],
+    adapter: providerAdapter({
+      storage: deps.storage,
+      documents,
+      devicePolls: deps.devicePolls,
+      // As long again as a code lives: long enough for a CLI to hear expired_token, then purged.
+      expiredDeviceCodeSeconds: config.deviceFlow.codeLifetimeSeconds,
+    }),
+    /*
+     * Configured, not registered: the CLI (public, first-party, device flow; always
+     * present) and the dashboard (confidential, first-party, OpenID only).
+     */
+    clients: [
+      // Its token exchange is registered below (registerTokenExchange), before the client is first loaded.
+      { ...cliClient(), grant_types: [...(cliClient().grant_types ?? []), TOKEN_EXCHANGE_GRANT] },
+      ...(dashboard === null ? [] : [dashboardClient(dashboard)]),
+    ],
     /*
      * The default (the grant from this interaction's consent or this session), plus:
      * the first-party dashboard gets its grant (OpenID scope only) without a consent
      * page. Connected applications never list it (account-routes: firstPartyClientIds).
+     * A device login of the CLI gets a grant of its own (device-consent.ts).
      */
     async loadExistingGrant(ctx) {
+      if (isDeviceLogin(ctx)) return deviceLoginGrant(ctx);
       const clientId = ctx.oidc.client?.clientId;
       const grantId = ctx.oidc.result?.consent?.grantId ?? (clientId === undefined ? undefined : ctx.oidc.session?.grantIdFor(clientId));
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
@@ -114,7 +136,7 @@ export function createProvider(deps: ProviderDeps): Provider {
     routes: ROUTES,
     // The MCP SDK (and the draft) look for this in the RFC 8414 metadata; both metadata paths serve this document.
     discovery: { client_id_metadata_document_supported: true },
-    ttl: providerTtl(config.lifetimes),
+    ttl: { ...providerTtl(config.lifetimes), DeviceCode: config.deviceFlow.codeLifetimeSeconds },
     // Every client registered with the refresh_token grant gets one, without offline_access (docs/decisions/0003-jwt-access-tokens-with-a-grant-check.md).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // Always rotate; a rotated token presented again revokes the whole grant (README "Tokens").
@@ -127,8 +149,13 @@ export function createProvider(deps: ProviderDeps): Provider {
       const credential = exchangedCredentials.get(token);
       return { grantId: token.grantId, ...(credential === undefined ? {} : { cp_credential: { scope: credential.scope, via: credential.via } }) };
     },
-    // The dashboard's invitation page sends its token, so the sign-in and sign-up pages can carry it (README "Throttling").
-    extraParams: ['invitation'],
+    extraParams: {
+      // The dashboard's invitation page sends its token, so the sign-in and sign-up pages can carry it (README "Throttling").
+      invitation: null,
+      // The CLI's device login names the device ("cpc on <hostname>"), shown on the confirmation page.
+      device_name: checkDeviceName,
+      scope: defaultDeviceScope,
+    },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
@@ -140,6 +167,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       pushedAuthorizationRequests: { enabled: false },
       dPoP: { enabled: false },
       resourceIndicators: resourceIndicators(resource, isFirstParty),
+      deviceFlow: deviceFlowFeature({ domain: deps.domain }),
     },
     interactions: { policy: interactionPolicyFor(isFirstParty), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     renderError,
@@ -149,6 +177,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   built.provider = provider;
   provider.proxy = config.trustProxy !== false;
   provider.use(defaultScope(provider, ROUTES.authorization));
+  provider.use(deviceEndpoints(config.deviceFlow));
   answerOutages(provider, deps.log);
   registerTokenExchange(provider, {
     clientId: CLI_CLIENT_ID,

@@ -8,7 +8,7 @@ main.wide { max-width: 60rem; }
 h1 { font-size: 1.6rem; margin: 0 0 1rem; }
 p, ul { margin: 0 0 1rem; }
 label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
-input[type=email], input[type=password] { width: 100%; padding: 0.6rem 0.7rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; }
+input[type=email], input[type=password], input[type=text] { width: 100%; padding: 0.6rem 0.7rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; }
 .hint { color: var(--muted); font-size: 0.9rem; margin: 0.25rem 0 0; }
 .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin: 1.5rem 0 1rem; }
 button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
@@ -23,4 +23,5 @@ th, td { text-align: left; padding: 0.5rem 0.4rem; border-bottom: 1px solid var(
 nav { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin-bottom: 2rem; }
 nav form { margin: 0; }
 code { font-size: 0.95em; }
+#user_code { font-family: ui-monospace, monospace; font-size: 1.4rem; letter-spacing: 0.15em; text-transform: uppercase; }
 `;

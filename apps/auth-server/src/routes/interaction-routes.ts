@@ -4,10 +4,13 @@ import { signIn } from '../accounts/sign-in.js';
 import { isUrlClientId } from '../cimd/client-id-url.js';
 import { saveConsent } from '../interactions/save-consent.js';
 import { findWaitingInteraction, finishSignIn, type Interaction } from '../interactions/waiting-interaction.js';
+import { CLI_CLIENT_ID } from '../oidc/cli-client.js';
+import { deviceName } from '../oidc/device-flow.js';
 import { consentPage } from '../pages/consent-page.js';
+import { deviceConfirmPage } from '../pages/device-pages.js';
 import { messagePage } from '../pages/message-pages.js';
 import { signInPage } from '../pages/sign-in-pages.js';
-import { field } from '@cp/web-forms';
+import { csrfInput, field } from '@cp/web-forms';
 import { presentedInvitation } from './presented-invitation.js';
 import { formBody, refuseForgedForm, retryMessage, sendPage, SIGN_IN_FAILED, type PageContext } from './page-context.js';
 
@@ -110,7 +113,26 @@ function interactionPages(ctx: PageContext) {
     },
     async consent(req: Request, res: Response, interaction: Interaction, user: User): Promise<void> {
       const scope = interaction.params.scope;
+      const scopes = (typeof scope === 'string' ? scope : '').split(' ').filter((name) => name.length > 0);
       const { name, documentHost } = await application(interaction);
+      if (interaction.params.client_id === CLI_CLIENT_ID) {
+        // A device login whose person signed in after confirming the code: the same confirmation, now with the account.
+        return sendPage(
+          res,
+          200,
+          deviceConfirmPage({
+            action: `/interaction/${interaction.uid}/consent`,
+            hidden: csrfInput(ctx.csrf.token(req, res)),
+            clientName: name,
+            deviceName: deviceName(interaction.params.device_name),
+            userCode: null,
+            accountEmail: user.email,
+            scopes,
+            allow: { name: 'decision', value: 'allow' },
+            deny: { name: 'decision', value: 'deny' },
+          }),
+        );
+      }
       sendPage(
         res,
         200,
@@ -120,7 +142,7 @@ function interactionPages(ctx: PageContext) {
           clientName: name,
           documentHost,
           redirectTarget: redirectTarget(interaction.params.redirect_uri),
-          scopes: (typeof scope === 'string' ? scope : '').split(' ').filter((name) => name.length > 0),
+          scopes,
           accountEmail: user.email,
         }),
       );

@@ -30,6 +30,7 @@ export interface Throttles {
   readonly signupPerNetwork: Throttle;
   readonly signupPerInvitation: Throttle;
   readonly registrationPerNetwork: Throttle;
+  readonly deviceCodeEntryPerNetwork: Throttle;
 }
 
 /** Retry-After of a throttled request refused because the store (Redis) does not answer. */
@@ -47,6 +48,12 @@ export interface ThrottleStore {
   readonly keySecret: string;
 }
 
+/** How a key is stored: an HMAC under a key derived from the shared secret (never the email, IP or code itself). */
+export function keyHasher(keySecret: string): (key: string) => string {
+  const hmacKey = Buffer.from(hkdfSync('sha256', keySecret, 'cp-auth-throttle', 'throttle keys v1', 32));
+  return (key) => createHmac('sha256', hmacKey).update(key).digest('base64url');
+}
+
 /**
  * The throttles. With Redis the counts are shared by every instance and survive
  * restarts; if Redis stops answering, every throttled request fails with
@@ -56,8 +63,7 @@ export interface ThrottleStore {
  */
 export function createThrottles(config: ThrottleConfig, store: ThrottleStore): Throttles {
   const prefix = store.keyPrefix ?? 'auth-rl';
-  const hmacKey = Buffer.from(hkdfSync('sha256', store.keySecret, 'cp-auth-throttle', 'throttle keys v1', 32));
-  const hashed = (key: string): string => createHmac('sha256', hmacKey).update(key).digest('base64url');
+  const hashed = keyHasher(store.keySecret);
 
   const throttle = (name: string, { attempts, windowSeconds }: { attempts: number; windowSeconds: number }): Throttle => {
     const limiter = createRateLimiter({ keyPrefix: `${prefix}:${name}`, points: attempts, windowSeconds, redis: store.redis, onStoreFailure: 'refuse' });
@@ -84,5 +90,6 @@ export function createThrottles(config: ThrottleConfig, store: ThrottleStore): T
     signupPerNetwork: throttle('signup-network', config.signupPerNetwork),
     signupPerInvitation: throttle('signup-invitation', config.signupPerInvitation),
     registrationPerNetwork: throttle('registration-network', config.registrationPerNetwork),
+    deviceCodeEntryPerNetwork: throttle('device-code-network', config.deviceCodeEntryPerNetwork),
   };
 }

@@ -12,6 +12,7 @@ import type { CimdDeps } from '../../src/cimd/client-documents.js';
 import { type AuthConfig, makeConfig } from '../../src/config.js';
 import { generateSigningKey, type SigningKey } from '../../src/keys/signing-keys.js';
 import { type Logger, silentLogger } from '@cp/http-runtime';
+import { createDevicePolls } from '../../src/security/device-polls.js';
 import { createThrottles, type Throttles } from '../../src/security/throttle.js';
 
 /**
@@ -108,7 +109,9 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
   const ownRedis = store === 'redis' ? await connectRedis(redisUrl()) : null;
   const redis = typeof store === 'object' ? store.redis : ownRedis;
   const keyPrefix = typeof store === 'object' ? store.keyPrefix : `auth-rl-test-${randomUUID()}`;
-  const throttles = options.throttles ?? createThrottles(config.throttle, { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' });
+  const counters = { redis, keyPrefix, keySecret: config.cookieKeys[0] ?? '' };
+  const throttles = options.throttles ?? createThrottles(config.throttle, counters);
+  const log = options.log ?? silentLogger();
   const app = createApp({
     config,
     signingKeys,
@@ -116,8 +119,9 @@ export async function startAuthServer(options: HarnessOptions = {}): Promise<Aut
     credentials,
     oidc,
     throttles,
+    devicePolls: createDevicePolls({ config: config.deviceFlow, store: counters, log }),
     passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
-    log: options.log ?? silentLogger(),
+    log,
     ...(options.cimd === undefined ? {} : { cimd: options.cimd }),
   });
   server.on('request', app);

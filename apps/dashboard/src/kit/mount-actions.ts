@@ -11,7 +11,7 @@ export const actionHandler = (ctx: RouteContext, action: DashboardAction): Reque
   page(ctx, async (req, res, visitor) => {
     const answer: Answer = await action.perform({ body: req.body, params: paramsOf(req.params), visitor }, ctx);
     if ('page' in answer) return sendPage(res, answer.status, answer.page);
-    res.redirect(303, answer.notice === undefined ? answer.to : `${answer.to}?notice=${answer.notice}`);
+    res.redirect(303, answer.notice === undefined ? answer.to : `${answer.to}${answer.to.includes('?') ? '&' : '?'}notice=${answer.notice}`);
   });
 
 /** Every action as a POST on `router`, its form read with the dashboard's body limits (or `body`'s, for a larger form). */

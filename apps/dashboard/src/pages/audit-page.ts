@@ -6,6 +6,7 @@ import {
 } from '@cp/domain';
 import { html, type SafeHtml } from '@cp/web-forms';
 import { actorName, auditSummary, kindLabel } from './audit-summary.js';
+import { viaLabel } from './audit-via.js';
 import { type Chrome, layout, when } from './layout.js';
 import { pager, type PagerLinks } from './pager.js';
 import { emptyState } from './parts/empty-state.js';
@@ -59,9 +60,10 @@ function row(entry: AuditEntry): SafeHtml {
       : html`<a href="/component/${event.componentId}"
           >${entry.componentName ?? 'a removed component'}</a
         >`;
+  const via = viaLabel(event.via);
   return html`<tr data-testid="audit-event" data-kind="${event.kind}">
     <td>${when(event.createdAt)}</td>
-    <td>${actorName(entry)}</td>
+    <td>${actorName(entry)}${via === null ? '' : html` <span class="hint" data-testid="audit-via">${via}</span>`}</td>
     <td>${kindLabel(event.kind)}</td>
     <td>${component}</td>
     <td>${auditSummary(entry)}</td>

@@ -41,6 +41,10 @@ export const AUDIT_KIND_LABELS: { readonly [K in AuditKind]: string } = {
   [AuditKind.WebhookEndpointChanged]: 'Webhook endpoint changed',
   [AuditKind.WebhookEndpointDeleted]: 'Webhook endpoint deleted',
   [AuditKind.ApplicationRevoked]: 'Connected application revoked',
+  [AuditKind.ApiTokenCreated]: 'API token created',
+  [AuditKind.ApiTokenRevoked]: 'API token revoked',
+  [AuditKind.CiPolicyCreated]: 'CI trust policy created',
+  [AuditKind.CiPolicyDeleted]: 'CI trust policy deleted',
 };
 
 /** Who made the change: their email; the rollout guard acts as no user. */
@@ -202,6 +206,12 @@ export function auditSummary(entry: AuditEntry): string {
       );
     case AuditKind.ApplicationRevoked:
       return joined(first(details, 'clientName', 'application', 'name'));
+    case AuditKind.ApiTokenCreated:
+    case AuditKind.ApiTokenRevoked:
+      return joined(first(details, 'name', 'tokenName'), first(details, 'prefix'));
+    case AuditKind.CiPolicyCreated:
+    case AuditKind.CiPolicyDeleted:
+      return joined(first(details, 'name', 'policyName'), first(details, 'provider'), first(details, 'repositoryName', 'repository'));
     default:
       // Tags, renames, environments, flows, preview keys, organizations: the name and what changed.
       return joined(first(details, 'name', 'environment', 'flow', 'flowName'), change(details));

@@ -33,6 +33,8 @@ export function navigationGroups(organizationId: string | null, role: Role | und
   const audit = role !== undefined && canReadAuditTrail(role);
   const organization: Item[] = [
     { href: `${base}/members`, label: 'Members', also: [`${base}/invitations`] },
+    // Every role: members see and revoke their own tokens.
+    { href: `${base}/api-tokens`, label: 'API tokens' },
     ...(setup ? [{ href: `${base}/webhooks`, label: 'Webhooks' }, { href: `${base}/export`, label: 'Static export' }] : []),
     ...(audit ? [{ href: `${base}/audit`, label: 'Audit trail' }] : []),
     { href: `${base}/settings`, label: 'Settings' },

@@ -30,6 +30,8 @@ ${actionForm({
   disabled: off,
   inline: true,
 })}
+<h2>CI trust policies</h2>
+<p>Which GitHub Actions and gitlab.com jobs may publish with <code>cpc</code> without a stored secret (trusted publishing): <a href="${base}/settings/ci-policies">CI trust policies</a>${can(organization.role, Permission.ManageSetup) ? '' : ' (owners and admins)'}.</p>
 <h2>Delete</h2>
 <p>Deleting removes the organization with everything in it: components, variants, releases, environments, flows, preview keys, memberships and its audit trail. Hosts get 404 for its components at once. Members whose default organization it is get another of theirs as default, or a new personal one. This cannot be undone.</p>
 ${confirmDestroy({

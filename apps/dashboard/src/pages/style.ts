@@ -55,7 +55,7 @@ p, ul, ol { margin: 0 0 1rem; }
 
 /* Forms and buttons. */
 label { font-weight: 600; }
-input[type=text], input[type=search], input[type=email], input[type=url], input[type=password], select, textarea {
+input[type=text], input[type=search], input[type=email], input[type=url], input[type=password], input[type=number], select, textarea {
   padding: .375rem .625rem; font: inherit; color: inherit; background: Canvas; border: 1px solid var(--line); border-radius: var(--radius); max-width: 100%;
 }
 fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .875rem .75rem; margin: 0 0 1rem; min-inline-size: 0; }
@@ -65,6 +65,8 @@ legend { font-weight: 600; padding: 0 .25rem; }
 /* A checkbox and its label: one line, never parted. */
 .check { display: inline-flex; gap: .375rem; align-items: center; white-space: nowrap; }
 p.check { display: flex; } .check input { margin: 0; }
+/* A choice whose label is a sentence (or a name of any length): it wraps under narrow screens' width. */
+.check.wrap { white-space: normal; align-items: baseline; }
 /* Narrow screens: every field's label above it, the field the width of the form, the button below. */
 @media (max-width: 39.99rem) {
   form.inline:has(> label) { display: flex; width: 100%; }

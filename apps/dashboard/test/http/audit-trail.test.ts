@@ -350,3 +350,33 @@ test("an admin reads it; another organization's trail, component or cursor answe
     false,
   ]);
 });
+
+test('changes made through a credential say so beside who: the CI job, or the API token by name', async () => {
+  const someone = await anAccount(stack.auth);
+  const organizationId = someone.defaultOrganizationId;
+  await stack.db!.prisma.auditEvent.deleteMany({ where: { organizationId } });
+  const ci = {
+    via: 'ci',
+    policyId: randomUUID(),
+    policyName: 'web-release',
+    provider: 'github',
+    repository: 'acme/web',
+    workflow: 'acme/web/.github/workflows/release.yml@refs/tags/v1.2.0',
+    runId: '8812',
+    commit: '9fceb02d0ae598e95dc970b74767f19372d61af8',
+  } as const;
+  await recordAuditEvents(
+    stack.db!,
+    anAuditEvent({ organizationId, actorId: someone.id, createdAt: at(1) }),
+    anAuditEvent({ organizationId, actorId: someone.id, via: { via: 'api-token', tokenId: randomUUID(), tokenName: 'nightly <b>' }, createdAt: at(2) }),
+    anAuditEvent({ organizationId, actorId: someone.id, via: ci, createdAt: at(3) }),
+  );
+  const { page } = await signedInBrowser(stack.url, `/orgs/${organizationId}/audit`, someone);
+  const who = [...page.html.matchAll(/<tr data-testid="audit-event"[\s\S]*?<td>[\s\S]*?<\/td>\s*<td>([\s\S]*?)<\/td>/g)].map((row) => textOf(row[1] ?? ''));
+  expect(who).toEqual([
+    `${someone.email} via CI: acme/web, release.yml, run 8812, commit 9fceb02`,
+    `${someone.email} via API token 'nightly <b>'`,
+    someone.email,
+  ]);
+  expect(page.html).not.toContain('nightly <b>');
+});

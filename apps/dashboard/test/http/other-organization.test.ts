@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { aComponent, anAuditEvent, recordAuditEvents } from '@cp/db/testing';
 import { released } from '@cp/domain/testing';
-import { createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveExperienceDraft, setFlowComponents, startRollout, type User } from '@cp/domain';
+import { createApiToken, createCiPolicy, createFlow, createEnvironment, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveExperienceDraft, setFlowComponents, startRollout, type User } from '@cp/domain';
 import { outboundUrlPolicy } from '@cp/http-runtime';
 import { aConnectedApplication } from '../support/applications.js';
 import { aComponentWithVariants, aMembership } from '../support/builders.js';
@@ -48,6 +48,8 @@ interface Ids {
   /** A webhook endpoint of the organization, and a message it was sent. */
   readonly webhook: string;
   readonly webhookMessage: string;
+  readonly apiToken: string;
+  readonly ciPolicy: string;
 }
 
 interface Probe {
@@ -235,6 +237,31 @@ const ROUTES: Readonly<Record<string, Probe[] | { exempt: string }>> = {
   ],
   // Last of the webhook probes: its control deletes Bob's endpoint.
   'POST /orgs/:orgId/webhooks/:endpointId/delete': [{ name: 'delete a webhook endpoint', method: 'POST', path: (ids) => `/orgs/${ids.org}/webhooks/${ids.webhook}/delete` }],
+  'GET /orgs/:orgId/api-tokens': [{ name: 'API tokens', method: 'GET', path: (ids) => `/orgs/${ids.org}/api-tokens` }],
+  'POST /orgs/:orgId/api-tokens': [
+    { name: 'create an API token', method: 'POST', path: (ids) => `/orgs/${ids.org}/api-tokens`, form: () => ({ name: 'probe token', expiresInDays: '1', access: 'read', components: 'all' }) },
+  ],
+  'GET /orgs/:orgId/api-tokens/:tokenId/revoke': [
+    { name: 'revoking an API token, the confirmation', method: 'GET', path: (ids) => `/orgs/${ids.org}/api-tokens/${ids.apiToken}/revoke` },
+    { name: "the token's confirmation through Bob's organization", method: 'GET', path: (ids) => `/orgs/${own().org}/api-tokens/${ids.apiToken}/revoke` },
+  ],
+  'POST /orgs/:orgId/api-tokens/:tokenId/revoke': [
+    { name: 'revoke an API token', method: 'POST', path: (ids) => `/orgs/${ids.org}/api-tokens/${ids.apiToken}/revoke` },
+    { name: "the token revoked through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/api-tokens/${ids.apiToken}/revoke` },
+  ],
+  'GET /orgs/:orgId/settings/ci-policies': [{ name: 'CI trust policies', method: 'GET', path: (ids) => `/orgs/${ids.org}/settings/ci-policies?provider=gitlab` }],
+  'POST /orgs/:orgId/settings/ci-policies': [
+    { name: 'create a CI trust policy', method: 'POST', path: (ids) => `/orgs/${ids.org}/settings/ci-policies`, form: () => ({ name: 'probe policy', provider: 'github', ownerId: '1', repositoryId: '2', repositoryName: 'probe/web', workflow: '.github/workflows/release.yml', access: 'read', components: 'all' }) },
+  ],
+  'GET /orgs/:orgId/settings/ci-policies/:policyId/delete': [
+    { name: 'deleting a CI trust policy, the confirmation', method: 'GET', path: (ids) => `/orgs/${ids.org}/settings/ci-policies/${ids.ciPolicy}/delete` },
+    { name: "the policy's confirmation through Bob's organization", method: 'GET', path: (ids) => `/orgs/${own().org}/settings/ci-policies/${ids.ciPolicy}/delete` },
+  ],
+  // After the confirmation's probes: its control deletes Bob's policy.
+  'POST /orgs/:orgId/settings/ci-policies/:policyId/delete': [
+    { name: 'delete a CI trust policy', method: 'POST', path: (ids) => `/orgs/${ids.org}/settings/ci-policies/${ids.ciPolicy}/delete` },
+    { name: "the policy deleted through Bob's organization", method: 'POST', path: (ids) => `/orgs/${own().org}/settings/ci-policies/${ids.ciPolicy}/delete` },
+  ],
   'GET /applications': [{ name: 'connected applications', method: 'GET', path: () => '/applications', expected: 'his own page' }],
   'POST /applications/:grantId/revoke': [
     { name: 'revoke an application', method: 'POST', path: (ids) => `/applications/${ids.grant}/revoke`, expected: { status: 404, title: 'Not found', message: 'That application is not connected to your account.' } },
@@ -270,6 +297,8 @@ beforeAll(async () => {
       releaseRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'prod'),
       declinableRequest: await aPendingRequest(user, component.id, variants[0]!.id, 'staging'),
       ...(await aWebhookWithMessage(user, component.id)),
+      apiToken: (await createApiToken({ actor, organizationId: user.defaultOrganizationId, name: `${name} token`, scope: { componentIds: null, environments: [], access: 'read', protectedEnvironments: false } }, stack.domain)).token.id,
+      ciPolicy: (await aCiPolicyOf(user, `${name} policy`)).id,
     };
   };
   aliceIds = await idsOf(alice, 'Alices secret component');
@@ -279,7 +308,7 @@ beforeAll(async () => {
   bobIds = await idsOf(bob, 'Bobs component');
   const organization = (await stack.domain.repos.organizations.findById(alice.defaultOrganizationId))!;
   const variant = (await stack.domain.repos.variants.findById(aliceIds.variant))!;
-  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant', aliceMember.email];
+  secrets = ['Alices secret component', (await stack.domain.repos.environments.listForOrganization(alice.defaultOrganizationId)).find((e) => e.id === aliceIds.spareEnvironment)!.name, organization.name, alice.email, variant.sha256, 'Alices secret component assistant', aliceMember.email, 'Alices secret component token', 'Alices secret component policy'];
   bobBrowser = new FormBrowser();
   const { page } = await signInThrough(bobBrowser, stack.url, '/orgs', bob);
   bobCsrf = csrfOf(page);
@@ -321,7 +350,22 @@ async function aWebhookWithMessage(user: User, componentId: string): Promise<Pic
   return { webhook: endpoint.id, webhookMessage: message.id };
 }
 
-const unknownIds = (): Ids => ({ org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID(), webhook: randomUUID(), webhookMessage: `msg_${randomUUID().replaceAll('-', '')}` });
+/** A CI trust policy of the user's organization (read: the rename probe renames staging); the delete probe's control removes Bob's, so each control makes one again. */
+const aCiPolicyOf = (user: User, name: string) =>
+  createCiPolicy(
+    { actor: { userId: user.id }, organizationId: user.defaultOrganizationId, name, provider: 'github', ownerId: '1', repositoryId: String(++spares), repositoryName: 'acme/web', workflow: '.github/workflows/release.yml', environment: null, refPatterns: [], requireHostedRunner: false, scope: { componentIds: null, environments: [], access: 'read', protectedEnvironments: false } },
+    stack.domain,
+  );
+
+/** Bob's policy, made again once the delete probe's control removed it. */
+async function aLivePolicyOfBob(): Promise<string> {
+  const live = await stack.domain.repos.ciTrustPolicies.listForOrganization(bobIds.org);
+  if (live.some((p) => p.id === bobIds.ciPolicy)) return bobIds.ciPolicy;
+  bobIds = { ...bobIds, ciPolicy: (await aCiPolicyOf(bob, `Bobs policy ${++spares}`)).id };
+  return bobIds.ciPolicy;
+}
+
+const unknownIds = (): Ids => ({ apiToken: randomUUID(), ciPolicy: randomUUID(),  org: randomUUID(), component: randomUUID(), variant: randomUUID(), environment: randomUUID(), spareEnvironment: randomUUID(), flow: randomUUID(), releaseEvent: randomUUID(), spareComponent: randomUUID(), grant: randomUUID(), previewKey: randomUUID(), auditEvent: randomUUID(), invitation: randomUUID(), spareOrg: randomUUID(), spareMember: randomUUID(), releaseRequest: randomUUID(), declinableRequest: randomUUID(), webhook: randomUUID(), webhookMessage: `msg_${randomUUID().replaceAll('-', '')}` });
 const SPARE_ORG = 'Spare organization';
 /** The environment of the rollout probes (prod holds the experience: one of the two at a time). */
 const CANARY = 'canary';
@@ -381,6 +425,8 @@ async function everything() {
     spareMembers: await repos.members.list(ids.spareOrg),
     organization: await repos.organizations.findById(ids.spareOrg),
     webhooks: await repos.webhookEndpoints.listForOrganization(ids.org),
+    apiTokens: await repos.apiTokens.listForOrganization(ids.org),
+    ciPolicies: await repos.ciTrustPolicies.listForOrganization(ids.org),
     app: await repos.apps.find(ids.component),
     webhookJobs: await stack.db!.prisma.$queryRawUnsafe('SELECT count(*)::int AS n FROM jobs.job'),
   });
@@ -407,7 +453,7 @@ test.each(probed)("%s with Alice's ids: what an unknown id gets, nothing of hers
     expect({ probe: probe.name, leaked: secrets.filter((secret) => foreign.html.includes(secret)) }).toEqual({ probe: probe.name, leaked: [] });
 
     // The same request about Bob's own things: a page, not an error (so the 404 above was the organization check).
-    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob), ...(await aSpareOrganization(bob)) });
+    const control = await send(probe, { ...bobIds, spareEnvironment: await aSpareEnvironment(bob), spareComponent: await aSpareComponent(bob), ...(await aSpareOrganization(bob)), ciPolicy: await aLivePolicyOfBob() });
     expect({ probe: probe.name, status: control.status, url: control.url.startsWith(stack.url) }).toEqual({ probe: probe.name, status: 200, url: true });
   }
 });

@@ -1,4 +1,4 @@
-import { createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveComponentApp, saveExperienceDraft, startRollout, type UsageEvent, type User } from '@cp/domain';
+import { createApiToken, createCiPolicy, createFlow, createInvitation, createOrganization, createPreviewKey, createWebhookEndpoint, publishVariant, saveComponentApp, saveExperienceDraft, startRollout, type UsageEvent, type User } from '@cp/domain';
 import { aConnectedApplication } from './applications.js';
 import { aComponentWithVariants, aMembership } from './builders.js';
 import { anAccount, type DashboardStack } from './dashboard-server.js';
@@ -17,6 +17,7 @@ export interface PageToVisit {
 /**
  * An owner whose organization has something on every page (components with variants and a release,
  * a flow, a pending release request, a preview key, members and an invitation, a webhook endpoint,
+ * an API token and a CI trust policy,
  * an audit trail, a connected application) and a second, empty organization; and every GET page of
  * the dashboard (src/routes) that shows the dashboard's own markup to someone signed in.
  */
@@ -47,9 +48,15 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
   await startRollout({ actor, componentId: component.id, environment: 'staging', candidateVariantId: variants[1]!.id }, domain);
   const flow = await createFlow({ actor, organizationId: org, name: 'Checkout', componentIds: [component.id] }, domain);
   await createPreviewKey({ actor, organizationId: org, name: 'Staging site' }, domain);
-  const { token } = await createInvitation({ actor, organizationId: org, email: 'new.colleague@example.test', role: 'member' }, domain);
+  const { token: invitation } = await createInvitation({ actor, organizationId: org, email: 'new.colleague@example.test', role: 'member' }, domain);
   const webhooks = { ...domain, webhookUrls: { check: () => Promise.resolve(null) } };
   const { endpoint } = await createWebhookEndpoint({ actor, organizationId: org, url: 'https://hooks.example.test/components', eventTypes: ['release.published'], enabled: true }, webhooks);
+  const scope = { componentIds: [component.id], environments: ['staging', 'prod'], access: 'write' as const, protectedEnvironments: true };
+  const { token } = await createApiToken({ actor, organizationId: org, name: 'nightly', scope }, domain);
+  const policy = await createCiPolicy(
+    { actor, organizationId: org, name: 'web-release', provider: 'github', ownerId: '1342004', repositoryId: '600213', repositoryName: 'acme/web', workflow: '.github/workflows/release.yml', environment: 'production', refPatterns: ['refs/tags/v*'], requireHostedRunner: true, scope },
+    domain,
+  );
   const empty = await createOrganization({ actor, name: 'Side project' }, domain);
   await aConnectedApplication(stack, owner);
   const base = `/orgs/${org}`;
@@ -73,13 +80,17 @@ export async function anOrganizationOnEveryPage(stack: DashboardStack): Promise<
     { name: 'invitations', path: `${base}/invitations`, current: 'Members' },
     { name: 'webhooks', path: `${base}/webhooks`, current: 'Webhooks' },
     { name: 'webhook-endpoint', path: `${base}/webhooks/${endpoint.id}`, current: 'Webhooks' },
+    { name: 'api-tokens', path: `${base}/api-tokens`, current: 'API tokens' },
+    { name: 'api-token-revoke', path: `${base}/api-tokens/${token.id}/revoke`, current: 'API tokens' },
     { name: 'static-export', path: `${base}/export`, current: 'Static export' },
     { name: 'audit', path: `${base}/audit`, current: 'Audit trail' },
     { name: 'settings', path: `${base}/settings`, current: 'Settings' },
+    { name: 'ci-policies', path: `${base}/settings/ci-policies`, current: 'Settings' },
+    { name: 'ci-policy-delete', path: `${base}/settings/ci-policies/${policy.id}/delete`, current: 'Settings' },
     { name: 'organizations', path: '/orgs', current: 'Organizations' },
     { name: 'applications', path: '/applications', current: 'Connected applications' },
     // Signed in as someone else than the invited: the invitation page refuses, and says so.
-    { name: 'invitation', path: `/invitations/${token}`, current: null, status: 403 },
+    { name: 'invitation', path: `/invitations/${invitation}`, current: null, status: 403 },
     { name: 'not-found', path: `/component/${crypto.randomUUID()}`, current: null, status: 404 },
   ];
   return { owner, pages };

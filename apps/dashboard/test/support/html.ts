@@ -23,7 +23,7 @@ function after(page: Page, heading: string): string {
 function rows(html: string, url: string): string[] {
   const body = /<table\b[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1];
   if (body === undefined) throw new Error(`no table where expected on ${url}`);
-  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => row[1] ?? '');
+  return [...body.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].map((row) => row[1] ?? '');
 }
 
 const cells = (row: string): string[] => [...row.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOf(cell[1] ?? ''));

@@ -35,6 +35,8 @@ export const uploadComponent = defineTool({
     uploadId: z.string().describe('Pass to confirm_upload.'),
     componentId: z.string().nullable().describe('The component that gets the new version; null when a new component will be created.'),
     curlCommand: z.string().describe('One command line; run it from the directory that contains dist/index.html.'),
+    uploadUrl: z.string().describe('The presigned URL curlCommand PUTs to, for clients that send the file themselves (the cpc CLI).'),
+    uploadHeaders: z.record(z.string(), z.string()).describe('The headers the PUT must carry.'),
     expiresIn: z.string().describe('"<seconds> seconds".'),
     nextStep: z.string(),
   }),
@@ -49,6 +51,8 @@ export const uploadComponent = defineTool({
       uploadId: started.session.id,
       componentId: started.session.componentId,
       curlCommand: started.curlCommand,
+      uploadUrl: started.uploadUrl,
+      uploadHeaders: { 'content-type': 'text/html' },
       expiresIn: `${started.expiresInSeconds} seconds`,
       nextStep: `Run curlCommand from the project root (it uploads ./dist/index.html), then call confirm_upload with uploadId "${started.session.id}" within ${started.expiresInSeconds} seconds.`,
     };

@@ -1,0 +1,76 @@
+import { execFile, spawn } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CPC = join(packageDir, 'dist', 'cpc.js');
+
+/** Builds dist/cpc.js once per test file: the tests run what `npm i -g` installs. */
+export async function buildCpc(): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(packageDir, 'scripts', 'build.mjs')], { cwd: packageDir });
+}
+
+export interface CpcRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout as the --json envelope. */
+  readonly envelope: { ok: boolean; command: string; data?: any; error?: { code: string; message: string; exitCode: number } }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON, checked by assertions
+  /** stderr's NDJSON events (with --json). */
+  readonly events: Record<string, unknown>[];
+}
+
+/**
+ * `node dist/cpc.js <args>` as a child process with only the environment given (no CI variables of
+ * the machine running the tests). stdin is a pipe left open: a prompt would wait on it forever.
+ */
+export function runCpc(args: readonly string[], env: Record<string, string>, cwd = packageDir): Promise<CpcRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CPC, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let envelope = { ok: false, command: '' };
+      try {
+        envelope = JSON.parse(stdout);
+      } catch {
+        // Not JSON: the test did not ask for --json, or the run failed; the assertions say which.
+      }
+      const events = stderr
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      resolve({ code, stdout, stderr, envelope, events });
+    });
+  });
+}
+
+/** A config dir of its own (0700), with a saved login when given one, written as `cpc login` writes it. */
+export async function aConfigDir(login?: Record<string, unknown>): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'cpc-test-'));
+  const dir = join(root, 'cpc');
+  await mkdir(dir, { mode: 0o700 });
+  if (login !== undefined) {
+    await writeFile(join(dir, 'credentials.json'), JSON.stringify(login), { mode: 0o600 });
+    await chmod(join(dir, 'credentials.json'), 0o600);
+  }
+  return dir;
+}
+
+export const readCredentials = async (dir: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')) as Record<string, unknown>;
+
+/** A folder holding a built component. */
+export async function aProject(html: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cpc-project-'));
+  await mkdir(join(dir, 'dist'));
+  await writeFile(join(dir, 'dist', 'index.html'), html);
+  return dir;
+}
+
+export const componentHtml = (text: string): string => `<!doctype html><html><body><p>${text}</p></body></html>`;
