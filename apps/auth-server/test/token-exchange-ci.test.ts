@@ -147,7 +147,9 @@ describe('a GitHub Actions job that matches its policy', () => {
   test('the token a job gets from the Actions token endpoint stand-in (audience = our issuer) is exchanged', async () => {
     github.jobClaims = jobClaims({ aud: undefined });
     const { ACTIONS_ID_TOKEN_REQUEST_URL: url, ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken } = github.actionsEnvironment;
-    const response = await fetch(`${url}&audience=${encodeURIComponent(auth.issuer)}`, { headers: { authorization: `Bearer ${requestToken}` } });
+    const refused = await fetch(`${url}&audience=${encodeURIComponent(auth.issuer)}`, { headers: { authorization: 'Bearer not-the-request-token' } });
+    expect(refused.status).toBe(401);
+    const response = await fetch(`${url}&audience=${encodeURIComponent(auth.issuer)}`, { headers: { authorization: `bearer ${requestToken}` } });
     const { value } = (await response.json()) as { value: string };
     expect((await exchangeCiToken(auth.issuer, value)).status).toBe(200);
   });

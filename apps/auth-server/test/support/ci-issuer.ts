@@ -145,7 +145,9 @@ export class CiIssuerStandIn {
     }
     if (url.pathname === '/actions/token') {
       // GitHub's endpoint: GET with the job's request token as bearer, `audience` chosen by the caller.
-      if (req.headers.authorization !== `Bearer ${this.requestToken}`) return void json(401, { message: 'bad request token' });
+      // The scheme is case-insensitive (RFC 9110 §11.1): clients send `bearer` or `Bearer`.
+      const [scheme, credentials] = (req.headers.authorization ?? '').split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || credentials !== this.requestToken) return void json(401, { message: 'bad request token' });
       const audience = url.searchParams.get('audience');
       if (audience === null) return void json(400, { message: 'audience is required here' });
       return void json(200, { count: 1, value: await this.mint({ ...this.jobClaims, aud: audience }) });
