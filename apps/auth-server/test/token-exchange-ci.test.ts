@@ -116,7 +116,9 @@ describe('a GitHub Actions job that matches its policy', () => {
   test('one grant per policy: every exchange (also in parallel, at the first exchange) uses the grant recorded on the policy', async () => {
     const fresh = await aPolicy({ name: 'parallel-first', repositoryId: uniqueNumericId(), environment: null, refPatterns: [] });
     const tokens = await Promise.all(Array.from({ length: 8 }, () => github.mint(jobClaims({ repository_id: fresh.repositoryId }))));
-    const grantsBefore = (await auth.oidc.listGrants(owner.user.id)).length;
+    // Every Grant row of the creator, credential grants included (connected applications leave those out).
+    const storedGrants = () => db.prisma.oidcPayload.findMany({ where: { type: 'Grant', payload: { path: ['accountId'], equals: owner.user.id } }, select: { id: true } });
+    const grantsBefore = (await storedGrants()).length;
     const answers = await Promise.all(tokens.map((token) => exchangeCiToken(auth.issuer, token)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
     const grantIds = new Set(answers.map((answer) => decodeJwt(answer.json.access_token).payload.grantId as string));
@@ -125,9 +127,12 @@ describe('a GitHub Actions job that matches its policy', () => {
     const recorded = (await db.repos.ciTrustPolicies.listForOrganization(owner.organization.id)).find((entry) => entry.id === fresh.id);
     expect(recorded?.grantId).toBe(grantId);
     // The losers' grants were destroyed: the creator holds one grant more, the recorded one.
-    const grants = await auth.oidc.listGrants(owner.user.id);
+    const grants = await storedGrants();
     expect(grants).toHaveLength(grantsBefore + 1);
-    expect(grants.find((grant) => grant.grantId === grantId)).toMatchObject({ accountId: owner.user.id, clientId: 'cpc' });
+    expect(grants.map((grant) => grant.id)).toContain(grantId);
+    expect(await auth.oidc.adapterFor('Grant').find(grantId)).toMatchObject({ accountId: owner.user.id, clientId: 'cpc' });
+    // A credential's grant is not a connected application of its creator.
+    expect((await auth.oidc.listGrants(owner.user.id)).map((grant) => grant.grantId)).not.toContain(grantId);
   });
 
   test('a read-only policy gets mcp:read only', async () => {
