@@ -169,6 +169,16 @@ describe('keys: from the discovery document, never from the token', () => {
     expect((await verify(await valid())).jti).toEqual(expect.any(String));
   });
 
+  test('an issuer that never answers is an outage once the request deadline passes', async () => {
+    const verify = verifierFor({ config: { ...defaultExchange, issuerTimeoutMs: 200 } });
+    ci.hung = true;
+    try {
+      await expect(verify(await valid())).rejects.toThrow(/CI issuer .* is unavailable: its discovery document could not be read/);
+    } finally {
+      ci.hung = false;
+    }
+  });
+
   test('a discovery document naming another issuer, or keys on another origin, is an outage', async () => {
     const lying: typeof fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : input.toString();

@@ -73,6 +73,8 @@ export class CiIssuerStandIn {
   jobClaims: Record<string, unknown> = githubClaims();
   /** When false, the discovery and JWKS paths answer 503 (an outage). */
   available = true;
+  /** When true, the discovery and JWKS paths never answer (a hung issuer). */
+  hung = false;
 
   private constructor(
     private readonly server: Server,
@@ -134,6 +136,7 @@ export class CiIssuerStandIn {
     const url = new URL(req.url ?? '/', this.issuer);
     this.counts.set(url.pathname, (this.counts.get(url.pathname) ?? 0) + 1);
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (this.hung && url.pathname.startsWith('/.well-known/')) return;
     if (url.pathname === '/.well-known/openid-configuration') {
       if (!this.available) return void json(503, { message: 'unavailable' });
       return void json(200, { issuer: this.issuer, jwks_uri: `${this.issuer}/.well-known/jwks`, id_token_signing_alg_values_supported: ['RS256'] });
