@@ -75,6 +75,8 @@ export class CiIssuerStandIn {
   available = true;
   /** When true, the discovery and JWKS paths never answer (a hung issuer). */
   hung = false;
+  /** Every token the token endpoint handed out, so a test can check none of them was printed. */
+  readonly issued: string[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -153,7 +155,9 @@ export class CiIssuerStandIn {
       if (scheme?.toLowerCase() !== 'bearer' || credentials !== this.requestToken) return void json(401, { message: 'bad request token' });
       const audience = url.searchParams.get('audience');
       if (audience === null) return void json(400, { message: 'audience is required here' });
-      return void json(200, { count: 1, value: await this.mint({ ...this.jobClaims, aud: audience }) });
+      const value = await this.mint({ ...this.jobClaims, aud: audience });
+      this.issued.push(value);
+      return void json(200, { count: 1, value });
     }
     json(404, { message: 'not found' });
   }
