@@ -66,7 +66,7 @@ test('device_name longer than 64 characters, or with a line break, is refused na
   expect(broken.json).toEqual({ error: 'invalid_request', error_description: 'device_name must be printable text, without control characters or line breaks' });
 });
 
-test('whole flow, signed out: code, confirmation, sign-in, confirmation with the account; tokens for the MCP resource, listed as "cpc" in /account', async () => {
+test('whole flow, signed out: code, confirmation, sign-in, confirmation with the account; tokens for the MCP resource, listed as "cpc (command line)" in /account', async () => {
   const user = await aUser(quick);
   const { json: started } = await deviceAuthorization(quick.issuer);
   expect((await poll(quick.issuer, started.device_code)).json.error).toBe('authorization_pending');
@@ -99,7 +99,7 @@ test('whole flow, signed out: code, confirmation, sign-in, confirmation with the
   const refreshed = await tokenRequest(quick.issuer, { grant_type: 'refresh_token', client_id: 'cpc', refresh_token: tokens.json.refresh_token ?? '' });
   expect(refreshed.status).toBe(200);
   const account = await browser.open(`${quick.issuer}/account`);
-  expect(account.html).toMatch(/<th scope="row">cpc<\/th>/);
+  expect(account.html).toMatch(/<th scope="row">cpc \(command line\)<\/th>/);
   expect(account.html).toContain(`/account/applications/${String(payload.grantId)}/revoke`);
 });
 

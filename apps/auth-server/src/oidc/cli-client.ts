@@ -1,8 +1,9 @@
+import { CLI_CLIENT_ID, CLI_CLIENT_NAME } from '@cp/domain';
 import type { ClientMetadata } from 'oidc-provider';
 import { MCP_SCOPES } from './scopes.js';
 
 /** The `cpc` command line's client_id (docs/cli-and-ci.md, "The CLI's OAuth client"). */
-export const CLI_CLIENT_ID = 'cpc';
+export { CLI_CLIENT_ID };
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -16,7 +17,7 @@ export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exch
  */
 export const cliClient = (): ClientMetadata => ({
   client_id: CLI_CLIENT_ID,
-  client_name: CLI_CLIENT_ID,
+  client_name: CLI_CLIENT_NAME,
   token_endpoint_auth_method: 'none',
   grant_types: [DEVICE_CODE_GRANT, 'refresh_token'],
   response_types: [],

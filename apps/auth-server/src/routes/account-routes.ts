@@ -1,5 +1,4 @@
-import { listConnectedApplications, revokeConnectedApplication, type ApplicationGrants, type ConnectedApplicationsDeps } from '@cp/domain';
-import { CLI_CLIENT_ID } from '../oidc/cli-client.js';
+import { listConnectedApplications, revokeConnectedApplication, type ConnectedApplicationsDeps } from '@cp/domain';
 import { Router } from 'express';
 import { accountPage } from '../pages/account-page.js';
 import { messagePage } from '../pages/message-pages.js';
@@ -14,7 +13,7 @@ export function accountRoutes(ctx: PageContext): Router {
   const router = Router();
   // The same use cases as the dashboard's page; the dashboard itself is first-party, not listed.
   const applications: ConnectedApplicationsDeps = {
-    grants: namingConfiguredClients(ctx.oidc),
+    grants: ctx.oidc,
     firstPartyClientIds: ctx.config.dashboard === null ? [] : [ctx.config.dashboard.clientId],
     clock: ctx.domain.clock,
     ids: ctx.domain.ids,
@@ -44,15 +43,3 @@ export function accountRoutes(ctx: PageContext): Router {
   return router;
 }
 
-/**
- * Grants name their client from its stored row; configured clients have none. The CLI's
- * grants are listed (and audited when revoked) by its name, "cpc", like any application.
- */
-function namingConfiguredClients(grants: ApplicationGrants): ApplicationGrants {
-  return {
-    async listGrants(accountId) {
-      return (await grants.listGrants(accountId)).map((grant) => (grant.clientId === CLI_CLIENT_ID ? { ...grant, clientName: CLI_CLIENT_ID } : grant));
-    },
-    revokeGrant: (grantId, audit) => grants.revokeGrant(grantId, audit),
-  };
-}
