@@ -9,7 +9,7 @@ import { silentLogger } from '@cp/http-runtime';
 import * as mcp from '@cp/mcp-server';
 import { createObjectStore, startEmbeddedS3 } from '@cp/storage';
 // The auth server's own test support, by path: its harness and a real OAuth client (sign-in, consent, code, PKCE).
-import { startAuthServer, type AuthHarness } from '../../../../apps/auth-server/test/support/harness.js';
+import { startAuthServer, type AuthHarness, type HarnessOptions } from '../../../../apps/auth-server/test/support/harness.js';
 import { aUser, authorizeCode, exchange } from '../../../../apps/auth-server/test/support/flow.js';
 import { FormBrowser } from '../../../../apps/auth-server/test/support/form-browser.js';
 import { aPublicClient } from '../../../../apps/auth-server/test/support/oauth-client.js';
@@ -51,9 +51,10 @@ async function stop(server: Server): Promise<void> {
 /**
  * The services `cpc` talks to, over real HTTP on one PGlite database: the auth server, the MCP server
  * (trusting that issuer and checking grants), the embedded S3 server the presigned PUT goes to, and the
- * delivery API whose /consume shows what was released.
+ * delivery API whose /consume shows what was released. `auth` overrides the auth server's settings
+ * (e.g. a device flow with a short interval and code lifetime).
  */
-export async function startCliStack(): Promise<CliStack> {
+export async function startCliStack(options: { auth?: HarnessOptions['config'] } = {}): Promise<CliStack> {
   const pglite = await openMigratedPglite();
   const database = await createDatabase({ pglite });
   const repos = createRepositories(database);
@@ -70,7 +71,7 @@ export async function startCliStack(): Promise<CliStack> {
     domain: { repos, ids, clock },
     oidc: createOidcStorage(database.prisma),
     credentials: createCredentials(database.prisma),
-    config: { mcpResourceUrl: mcpUrl },
+    config: { ...options.auth, mcpResourceUrl: mcpUrl },
   });
   const mcpConfig = mcp.makeConfig({ port: mcpPort, publicUrl: mcpUrl, auth: { ...mcp.makeConfig({ port: mcpPort }).auth, issuer: auth.issuer, grantCacheSeconds: 2 } });
   mcpServer.on(
