@@ -1,3 +1,5 @@
+import { type CiIssuer, PRODUCTION_CI_ISSUERS } from './ci/issuers.js';
+
 /** Everything the auth server reads from its environment, already validated (see env.ts). */
 
 type Budget = { readonly attempts: number; readonly windowSeconds: number };
@@ -74,6 +76,34 @@ export const defaultCimd: CimdConfig = {
   maxCachedDocuments: 1000,
 };
 
+/** The token exchange (docs/cli-and-ci.md "The exchange"). */
+export interface ExchangeConfig {
+  /** The CI issuers whose OIDC tokens are accepted: production's registry, plus development's (env.ts). */
+  readonly ciIssuers: readonly CiIssuer[];
+  /** Leeway on a CI token's `exp`, `nbf` and `iat`. */
+  readonly clockToleranceSeconds: number;
+  /** The longest a CI token may live (`exp - iat`). */
+  readonly maxCiTokenLifetimeSeconds: number;
+  /** The exchanged access token's lifetime, cut short by an API token's expiry. */
+  readonly accessTokenSeconds: number;
+  /** One deadline for each discovery or key-set request to a CI issuer. */
+  readonly issuerTimeoutMs: number;
+  /** A CI issuer's keys are fetched again once this old, so a key it removed stops verifying. */
+  readonly issuerKeysMaxAgeMs: number;
+  /** The least time between two refetches of an issuer's keys caused by an unknown `kid`. */
+  readonly issuerKeysCooldownMs: number;
+}
+
+export const defaultExchange: ExchangeConfig = {
+  ciIssuers: PRODUCTION_CI_ISSUERS,
+  clockToleranceSeconds: 60,
+  maxCiTokenLifetimeSeconds: 60 * 60,
+  accessTokenSeconds: 15 * 60,
+  issuerTimeoutMs: 5000,
+  issuerKeysMaxAgeMs: 10 * 60 * 1000,
+  issuerKeysCooldownMs: 30 * 1000,
+};
+
 /** Device login (RFC 8628) for the CLI (README "Device login"). */
 export interface DeviceFlowConfig {
   /** The `interval` the device authorization response announces: the least time between two polls of one code. */
@@ -110,6 +140,7 @@ export interface AuthConfig {
   /** Null: no dashboard is registered. */
   readonly dashboard: DashboardClient | null;
   readonly cimd: CimdConfig;
+  readonly exchange: ExchangeConfig;
   readonly deviceFlow: DeviceFlowConfig;
 }
 
@@ -146,6 +177,7 @@ export function makeConfig(overrides: Partial<AuthConfig> & { issuer: string }):
     lifetimes: defaultLifetimes,
     dashboard: null,
     cimd: defaultCimd,
+    exchange: defaultExchange,
     deviceFlow: defaultDeviceFlow,
     ...overrides,
   };

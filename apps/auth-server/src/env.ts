@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type DatabaseSettings, databaseSettings, EnvError, envLoader, isProduction, publicUrlProblems, type ServiceSettings, serviceSettings } from '@cp/http-runtime';
-import { type AuthConfig, type DashboardClient, defaultCimd, defaultDeviceFlow, defaultLifetimes, defaultThrottle } from './config.js';
+import { ciIssuerRegistry } from './ci/issuers.js';
+import { type AuthConfig, type DashboardClient, defaultCimd, defaultDeviceFlow, defaultExchange, defaultLifetimes, defaultThrottle } from './config.js';
 import { parseSigningKeys, SigningKeyError, type SigningKey } from './keys/signing-keys.js';
 import { type AuthSettings, authSettings } from './settings.js';
 
@@ -43,6 +44,10 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     // The draft forbids this exception in production: any client_id URL could make the server call itself.
     problems.push('AUTH_CIMD_ALLOW_LOOPBACK: development only (lets client metadata documents be fetched from loopback addresses); unset it or set it to false in production');
   }
+  if (production && env.AUTH_CI_DEV_ISSUERS !== undefined) {
+    // An issuer added here mints tokens this server accepts as a CI's: only the fixed registry may do that in production.
+    problems.push('AUTH_CI_DEV_ISSUERS: development only (adds CI issuers whose tokens are exchanged for access tokens); unset it in production');
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   return {
@@ -55,6 +60,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
       lifetimes: defaultLifetimes,
       dashboard,
       cimd: { ...defaultCimd, allowLoopback: env.AUTH_CIMD_ALLOW_LOOPBACK },
+      exchange: { ...defaultExchange, ciIssuers: ciIssuerRegistry(env.AUTH_CI_DEV_ISSUERS ?? []) },
       deviceFlow: defaultDeviceFlow,
       throttle: {
         ...defaultThrottle,

@@ -14,6 +14,7 @@ import {
   trustProxy,
 } from '@cp/http-runtime';
 import { z } from 'zod';
+import { developmentIssuersSetting } from './ci/issuers.js';
 import { defaultThrottle } from './config.js';
 
 /**
@@ -39,6 +40,7 @@ export const authSettings = defineSettings({
   AUTH_REGISTRATION_IP_ATTEMPTS: positiveInt(defaultThrottle.registrationPerNetwork.attempts),
   AUTH_PURGE_INTERVAL_SECONDS: positiveInt(600),
   AUTH_CIMD_ALLOW_LOOPBACK: flag(false),
+  AUTH_CI_DEV_ISSUERS: developmentIssuersSetting.optional(),
   ...redisEnvShape,
   DASHBOARD_CLIENT_ID: clientId.optional(),
   DASHBOARD_CLIENT_SECRET: secret.optional(),

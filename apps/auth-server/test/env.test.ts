@@ -33,6 +33,27 @@ test('AUTH_CIMD_ALLOW_LOOPBACK: off by default; true allows loopback documents i
   expect(problemsOf({ AUTH_CIMD_ALLOW_LOOPBACK: 'yes please' })).toContain('AUTH_CIMD_ALLOW_LOOPBACK');
 });
 
+test('AUTH_CI_DEV_ISSUERS: unset means the production registry only; a JSON list adds development issuers; bad values are named', () => {
+  expect(parseEnv({}).config.exchange.ciIssuers).toEqual([
+    { issuer: 'https://token.actions.githubusercontent.com', provider: 'github' },
+    { issuer: 'https://gitlab.com', provider: 'gitlab' },
+  ]);
+  const added = parseEnv({ AUTH_CI_DEV_ISSUERS: '[{ "issuer": "http://127.0.0.1:4600", "provider": "github" }]' }).config.exchange.ciIssuers;
+  expect(added).toEqual([
+    { issuer: 'https://token.actions.githubusercontent.com', provider: 'github' },
+    { issuer: 'https://gitlab.com', provider: 'gitlab' },
+    { issuer: 'http://127.0.0.1:4600', provider: 'github' },
+  ]);
+  expect(problemsOf({ AUTH_CI_DEV_ISSUERS: 'http://127.0.0.1:4600' })).toContain('AUTH_CI_DEV_ISSUERS: must be JSON');
+  expect(problemsOf({ AUTH_CI_DEV_ISSUERS: '{"issuer":"http://127.0.0.1:4600","provider":"github"}' })).toContain('AUTH_CI_DEV_ISSUERS: must be a JSON list');
+  expect(problemsOf({ AUTH_CI_DEV_ISSUERS: '[{"issuer":"http://127.0.0.1:4600","provider":"jenkins"}]' })).toContain('AUTH_CI_DEV_ISSUERS.0.provider');
+  expect(problemsOf({ AUTH_CI_DEV_ISSUERS: '[{"issuer":"ftp://127.0.0.1","provider":"github"}]' })).toContain('AUTH_CI_DEV_ISSUERS.0.issuer: issuer must be an http(s) URL');
+  expect(problemsOf({ AUTH_CI_DEV_ISSUERS: '[{"issuer":"https://gitlab.com","provider":"github"}]' })).toContain('AUTH_CI_DEV_ISSUERS: lists a production issuer');
+  expect(problemsOf({ AUTH_CI_DEV_ISSUERS: '[{"issuer":"http://a.test","provider":"github"},{"issuer":"http://a.test","provider":"gitlab"}]' })).toContain(
+    'AUTH_CI_DEV_ISSUERS: lists an issuer twice',
+  );
+});
+
 test('REDIS_URL: unset or empty means memory counters; anything but redis:// or rediss:// is named', () => {
   expect(parseEnv({}).redisUrl).toBeNull();
   expect(parseEnv({ REDIS_URL: '' }).redisUrl).toBeNull();
@@ -81,6 +102,14 @@ describe('production', () => {
       'AUTH_CIMD_ALLOW_LOOPBACK: development only (lets client metadata documents be fetched from loopback addresses); unset it or set it to false in production',
     );
     expect(parseEnv({ ...base, AUTH_CIMD_ALLOW_LOOPBACK: 'false' }).config.cimd.allowLoopback).toBe(false);
+  });
+
+  test('AUTH_CI_DEV_ISSUERS is refused in production, naming the variable (development only)', async () => {
+    const base = { NODE_ENV: 'production', ...(await secrets()), AUTH_ISSUER: 'https://auth.example.com', MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' };
+    expect(problemsOf({ ...base, AUTH_CI_DEV_ISSUERS: '[{ "issuer": "http://127.0.0.1:4600", "provider": "github" }]' })).toContain(
+      'AUTH_CI_DEV_ISSUERS: development only (adds CI issuers whose tokens are exchanged for access tokens); unset it in production',
+    );
+    expect(parseEnv(base).config.exchange.ciIssuers.map((entry) => entry.issuer)).toEqual(['https://token.actions.githubusercontent.com', 'https://gitlab.com']);
   });
 
   test('reads the keys from a file', async () => {

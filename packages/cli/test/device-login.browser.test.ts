@@ -26,7 +26,7 @@ const email = `cli-device-${Date.now()}@example.com`;
 
 beforeAll(async () => {
   await buildCpc();
-  stack = await startCliStack({ auth: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: INTERVAL_S, codeLifetimeSeconds: CODE_LIFETIME_S } } });
+  stack = await startCliStack({ authConfig: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: INTERVAL_S, codeLifetimeSeconds: CODE_LIFETIME_S } } });
   browser = await launchChromium();
   context = await browser.newContext({ javaScriptEnabled: false });
 }, 90_000);

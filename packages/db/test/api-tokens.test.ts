@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuditKind, type CredentialVia } from '@cp/domain';
+import { createOidcStorage } from '../src/oidc/index.js';
 import { aMemberOf, anAuditNote, aUserWithOrganization } from '../src/testing/index.js';
 import { describeEachBackend } from './support/backends.js';
 import { aGrantWithTokens, aNewApiToken, aScope, grantRows } from './support/credentials.js';
@@ -250,6 +251,17 @@ describeEachBackend('API tokens', (db) => {
     expect(
       await tokens().attachGrant({ tokenId: 'nope', grantId: next, expected: null }),
     ).toBeNull();
+  });
+
+  it("a token's grant is not a connected application: the person's own login with the CLI is", async () => {
+    const { userId, organizationId } = await anOwner();
+    const { token } = aNewApiToken(organizationId, userId);
+    await tokens().create(token, 5, anAuditNote(userId));
+    const tokenGrant = await aGrantWithTokens(db(), userId);
+    await tokens().attachGrant({ tokenId: token.id, grantId: tokenGrant, expected: null });
+    const login = await aGrantWithTokens(db(), userId);
+    const listed = await createOidcStorage(db().prisma).listGrants(userId);
+    expect(listed.map((grant) => grant.grantId)).toEqual([login]);
   });
 
   it('a revoked token takes no grant, so an exchange that read it before the revocation drops its own', async () => {

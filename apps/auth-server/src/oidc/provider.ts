@@ -1,12 +1,14 @@
-import { findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
+import { type ActingCredential, findUser, type DomainDeps, type OidcStorage } from '@cp/domain';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 import { type AuthConfig, type DashboardClient, DASHBOARD_CLIENT_NAME, dashboardRedirectUri } from '../config.js';
 import type { SigningKey } from '../keys/signing-keys.js';
 import type { Logger } from '@cp/http-runtime';
 import { type CimdDeps, createClientDocuments } from '../cimd/client-documents.js';
+import { createCiTokenVerifier } from '../ci/verify-ci-token.js';
+import { registerTokenExchange } from '../exchange/token-exchange-grant.js';
 import type { DevicePolls } from '../security/device-polls.js';
 import { providerAdapter } from './adapter.js';
-import { cliClient } from './cli-client.js';
+import { CLI_CLIENT_ID, cliClient, TOKEN_EXCHANGE_GRANT } from './cli-client.js';
 import { clientPolicyValidator, EXTRA_CLIENT_METADATA } from './client-policy.js';
 import { cookieNames, sessionCookieOptions } from './cookies.js';
 import { defaultScope } from './default-scope.js';
@@ -22,7 +24,7 @@ export interface ProviderDeps {
   readonly config: AuthConfig;
   readonly signingKeys: readonly SigningKey[];
   readonly storage: OidcStorage;
-  readonly domain: Pick<DomainDeps, 'repos'>;
+  readonly domain: Pick<DomainDeps, 'repos' | 'ids' | 'clock'>;
   readonly log: Logger;
   /** Device codes' polling pace (slow_down), shared by every instance with Redis. */
   readonly devicePolls: DevicePolls;
@@ -71,6 +73,9 @@ export function createProvider(deps: ProviderDeps): Provider {
     validate: async (metadata) => built.provider?.Client.validate(metadata),
   });
 
+  // The credential behind each exchanged access token, for its `cp_credential` claim (token-exchange-grant.ts).
+  const exchangedCredentials = new WeakMap<object, ActingCredential>();
+
   const configuration: Configuration = {
     adapter: providerAdapter({
       storage: deps.storage,
@@ -84,7 +89,8 @@ export function createProvider(deps: ProviderDeps): Provider {
      * present) and the dashboard (confidential, first-party, OpenID only).
      */
     clients: [
-      cliClient(),
+      // Its token exchange is registered below (registerTokenExchange), before the client is first loaded.
+      { ...cliClient(), grant_types: [...(cliClient().grant_types ?? []), TOKEN_EXCHANGE_GRANT] },
       ...(dashboard === null ? [] : [dashboardClient(dashboard)]),
     ],
     /*
@@ -138,8 +144,10 @@ export function createProvider(deps: ProviderDeps): Provider {
     // Signing out of the browser must not disconnect the applications the user connected.
     expiresWithSession: async () => false,
     async extraTokenClaims(_ctx, token) {
-      // The MCP server checks that this grant still exists (revocation within 30 s).
-      return token.kind === 'AccessToken' ? { grantId: token.grantId } : undefined;
+      if (token.kind !== 'AccessToken') return undefined;
+      // The MCP server checks that this grant still exists (revocation within 30 s); an exchanged token also says which credential it acts with.
+      const credential = exchangedCredentials.get(token);
+      return { grantId: token.grantId, ...(credential === undefined ? {} : { cp_credential: { scope: credential.scope, via: credential.via } }) };
     },
     extraParams: {
       // The dashboard's invitation page sends its token, so the sign-in and sign-up pages can carry it (README "Throttling").
@@ -171,6 +179,15 @@ export function createProvider(deps: ProviderDeps): Provider {
   provider.use(defaultScope(provider, ROUTES.authorization));
   provider.use(deviceEndpoints(config.deviceFlow));
   answerOutages(provider, deps.log);
+  registerTokenExchange(provider, {
+    clientId: CLI_CLIENT_ID,
+    resource,
+    config: config.exchange,
+    verifyCiToken: createCiTokenVerifier({ issuers: config.exchange.ciIssuers, audience: config.issuer, config: config.exchange }),
+    domain: deps.domain,
+    log: deps.log,
+    credentials: exchangedCredentials,
+  });
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => deps.log.info({ grantId }, 'grant revoked'));
   return provider;
 }

@@ -25,7 +25,7 @@ export interface Stack {
  */
 export async function startStack(
   db: TestDatabase,
-  options: { grantCacheSeconds?: number; auth?: Pick<HarnessOptions, 'cimd'> & { config?: Pick<NonNullable<HarnessOptions['config']>, 'cimd'> } } = {},
+  options: { grantCacheSeconds?: number; auth?: Pick<HarnessOptions, 'cimd'> & { config?: Pick<NonNullable<HarnessOptions['config']>, 'cimd' | 'exchange'> } } = {},
 ): Promise<Stack> {
   const storage = databaseStorage(db);
   const domain: DomainDeps = { ...storage.domain, objects: new InMemoryObjectStore(), config: defaultDomainConfig };

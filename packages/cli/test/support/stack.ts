@@ -51,10 +51,10 @@ async function stop(server: Server): Promise<void> {
 /**
  * The services `cpc` talks to, over real HTTP on one PGlite database: the auth server, the MCP server
  * (trusting that issuer and checking grants), the embedded S3 server the presigned PUT goes to, and the
- * delivery API whose /consume shows what was released. `auth` overrides the auth server's settings
- * (e.g. a device flow with a short interval and code lifetime).
+ * delivery API whose /consume shows what was released. `authConfig` adds to the auth server's settings (its
+ * CI issuers, a device flow with a short interval and code lifetime).
  */
-export async function startCliStack(options: { auth?: HarnessOptions['config'] } = {}): Promise<CliStack> {
+export async function startCliStack(options: { readonly authConfig?: HarnessOptions['config'] } = {}): Promise<CliStack> {
   const pglite = await openMigratedPglite();
   const database = await createDatabase({ pglite });
   const repos = createRepositories(database);
@@ -71,7 +71,8 @@ export async function startCliStack(options: { auth?: HarnessOptions['config'] }
     domain: { repos, ids, clock },
     oidc: createOidcStorage(database.prisma),
     credentials: createCredentials(database.prisma),
-    config: { ...options.auth, mcpResourceUrl: mcpUrl },
+    // The auth server's own settings a test adds (e.g. its CI issuers), then the MCP resource.
+    config: { ...options.authConfig, mcpResourceUrl: mcpUrl },
   });
   const mcpConfig = mcp.makeConfig({ port: mcpPort, publicUrl: mcpUrl, auth: { ...mcp.makeConfig({ port: mcpPort }).auth, issuer: auth.issuer, grantCacheSeconds: 2 } });
   mcpServer.on(

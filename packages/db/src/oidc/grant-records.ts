@@ -11,15 +11,25 @@ const named = (value: unknown): string | null => (typeof value === 'string' && v
 type GrantPayload = { clientId?: unknown; resources?: unknown; openid?: { scope?: unknown }; iat?: unknown };
 
 /**
- * An account's unexpired grants, newest first, in three reads whatever their
- * number: the grants, then the codes and refresh tokens issued under them and
- * their clients' registrations. `live` is the storage's "not expired" filter.
+ * An account's unexpired grants, newest first, in a fixed number of reads whatever their
+ * number: the grants, the API tokens' and CI trust policies' grants among them,
+ * then the codes and refresh tokens issued under them and their clients'
+ * registrations. `live` is the storage's "not expired" filter. A credential's
+ * grant is not a connected application: it is listed, and revoked, with its
+ * token or policy.
  */
 export async function listGrants(prisma: PrismaClient, accountId: string, live: Prisma.OidcPayloadWhereInput): Promise<GrantRecord[]> {
-  const grants = await prisma.oidcPayload.findMany({
+  const all = await prisma.oidcPayload.findMany({
     where: { type: 'Grant', payload: { path: ['accountId'], equals: accountId }, ...live },
     select: { id: true, payload: true, expiresAt: true },
   });
+  const ids = all.map((grant) => grant.id);
+  const [tokens, policies] = await Promise.all([
+    prisma.apiToken.findMany({ where: { grantId: { in: ids } }, select: { grantId: true } }),
+    prisma.ciTrustPolicy.findMany({ where: { grantId: { in: ids } }, select: { grantId: true } }),
+  ]);
+  const credentialGrants = new Set([...tokens, ...policies].map((row) => row.grantId));
+  const grants = all.filter((grant) => !credentialGrants.has(grant.id));
   if (grants.length === 0) return [];
   const payloadOf = (grant: (typeof grants)[number]) => (grant.payload ?? {}) as GrantPayload;
   const clientIds = [...new Set(grants.map((grant) => text(payloadOf(grant).clientId) ?? ''))];

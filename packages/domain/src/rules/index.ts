@@ -23,3 +23,4 @@ export * from './api-tokens.js';
 export * from './ci-claims.js';
 export * from './ci-policy-match.js';
 export * from './credential-audit.js';
+export * from './cli-client.js';

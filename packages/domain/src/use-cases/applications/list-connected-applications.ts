@@ -1,6 +1,7 @@
 import type { ConnectedApplication } from '../../entities/connected-application.js';
 import type { Actor } from '../../entities/user.js';
 import type { GrantRecord } from '../../ports/application-grants.js';
+import { CLI_CLIENT_ID, CLI_CLIENT_NAME } from '../../rules/cli-client.js';
 import { listApplicationGrants, type ConnectedApplicationsDeps } from './application-grants-deps.js';
 
 /** The OpenID scopes that grant something themselves; other scopes count where granted for a resource. */
@@ -13,8 +14,10 @@ const scopesOf = (grant: GrantRecord): string[] => {
 };
 
 /** The name a person sees for the application behind a grant. */
-export const applicationName = (grant: GrantRecord): string =>
-  grant.clientName !== null && grant.clientName.trim() !== '' ? grant.clientName : `Unnamed application (${grant.clientId})`;
+export const applicationName = (grant: GrantRecord): string => {
+  if (grant.clientId === CLI_CLIENT_ID) return CLI_CLIENT_NAME;
+  return grant.clientName !== null && grant.clientName.trim() !== '' ? grant.clientName : `Unnamed application (${grant.clientId})`;
+};
 
 /**
  * "Connected applications": the OAuth applications the actor allowed to use their
