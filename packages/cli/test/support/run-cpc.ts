@@ -23,17 +23,34 @@ export interface CpcRun {
   readonly events: Record<string, unknown>[];
 }
 
+/** A `cpc` still running: its stderr events as they come, and the finished run. */
+export interface CpcProcess {
+  /** The first event named `name` (waiting for it if need be); rejects if the process ends without one. */
+  event(name: string): Promise<Record<string, unknown>>;
+  readonly done: Promise<CpcRun>;
+}
+
 /**
  * `node dist/cpc.js <args>` as a child process with only the environment given (no CI variables of
  * the machine running the tests). stdin is a pipe left open: a prompt would wait on it forever.
  */
-export function runCpc(args: readonly string[], env: Record<string, string>, cwd = packageDir): Promise<CpcRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CPC, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+export function startCpc(args: readonly string[], env: Record<string, string>, cwd = packageDir): CpcProcess {
+  const child = spawn(process.execPath, [CPC, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const events: Record<string, unknown>[] = [];
+  const waiting: (() => void)[] = [];
+  let ended = false;
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  // Whole lines only, until the process ends.
+  const readEvents = (lines: string[]) =>
+    events.splice(0, events.length, ...lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    readEvents(stderr.split('\n').slice(0, -1));
+    for (const wake of waiting.splice(0)) wake();
+  });
+  const done = new Promise<CpcRun>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       let envelope = { ok: false, command: '' };
@@ -42,14 +59,26 @@ export function runCpc(args: readonly string[], env: Record<string, string>, cwd
       } catch {
         // Not JSON: the test did not ask for --json, or the run failed; the assertions say which.
       }
-      const events = stderr
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      resolve({ code, stdout, stderr, envelope, events });
+      readEvents(stderr.split('\n'));
+      ended = true;
+      for (const wake of waiting.splice(0)) wake();
+      resolve({ code, stdout, stderr, envelope, events: [...events] });
     });
   });
+  return {
+    done,
+    async event(name) {
+      for (;;) {
+        const found = events.find((event) => event.event === name);
+        if (found !== undefined) return found;
+        if (ended) throw new Error(`cpc ended without a ${name} event: ${stdout}${stderr}`);
+        await new Promise<void>((wake) => waiting.push(wake));
+      }
+    },
+  };
 }
+
+export const runCpc = (args: readonly string[], env: Record<string, string>, cwd = packageDir): Promise<CpcRun> => startCpc(args, env, cwd).done;
 
 /** A config dir of its own (0700), with a saved login when given one, written as `cpc login` writes it. */
 export async function aConfigDir(login?: Record<string, unknown>): Promise<string> {

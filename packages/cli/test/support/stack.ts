@@ -51,7 +51,8 @@ async function stop(server: Server): Promise<void> {
 /**
  * The services `cpc` talks to, over real HTTP on one PGlite database: the auth server, the MCP server
  * (trusting that issuer and checking grants), the embedded S3 server the presigned PUT goes to, and the
- * delivery API whose /consume shows what was released.
+ * delivery API whose /consume shows what was released. `authConfig` adds to the auth server's settings (its
+ * CI issuers, a device flow with a short interval and code lifetime).
  */
 export async function startCliStack(options: { readonly authConfig?: HarnessOptions['config'] } = {}): Promise<CliStack> {
   const pglite = await openMigratedPglite();
