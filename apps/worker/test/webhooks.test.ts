@@ -176,7 +176,7 @@ test('each event type arrives once, signed (verified with standardwebhooks), wit
   const common = {
     organization: { id: owner.organization.id, name: owner.organization.name },
     component: { id: component.id, name: 'Checkout' },
-    actor: { id: actor, email: owner.user.email },
+    actor: { id: actor, email: owner.user.email, via: null },
   };
   expect(events.find((e) => e.type === 'component.created')!.data).toEqual(common);
   expect(events.find((e) => e.type === 'component.tags_changed')!.data).toEqual({
