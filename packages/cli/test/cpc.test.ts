@@ -6,7 +6,7 @@ import { aMembership, aUserWithOrganization } from '@cp/db/testing';
 import { tokenRequest } from '../../../apps/auth-server/test/support/oauth-client.js';
 import { startCliStack, type CliStack, type Login } from './support/stack.js';
 import { startActionsTokenService } from './support/actions-token-service.js';
-import { aConfigDir, aProject, buildCpc, componentHtml, readCredentials, runCpc, type CpcRun } from './support/run-cpc.js';
+import { aConfigDir, aProject, componentHtml, readCredentials, runCpc, type CpcRun } from './support/run-cpc.js';
 
 // The built cpc as a child process, against the real auth server, MCP server, S3 and delivery API.
 let stack: CliStack;
@@ -57,7 +57,6 @@ async function eventuallyConsumed(componentId: string, env: string, variantId: s
 }
 
 beforeAll(async () => {
-  await buildCpc();
   stack = await startCliStack();
   login = await stack.aLogin();
   configDir = await aConfigDir(savedLogin(login));

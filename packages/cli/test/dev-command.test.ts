@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { CPC, aProject, buildCpc, componentHtml, runCpc } from './support/run-cpc.js';
+import { CPC, aProject, componentHtml, runCpc } from './support/run-cpc.js';
 
 // `cpc dev` as the binary runs it: the wiring of src/dev's server into the envelope, the events and Ctrl+C.
-beforeAll(() => buildCpc(), 60_000);
 
 test('cpc dev serves the page until SIGINT, then answers the envelope with its URL', async () => {
   const project = await aProject(componentHtml('dev'));

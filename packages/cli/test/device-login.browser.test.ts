@@ -6,7 +6,7 @@ import { launchChromium, type Browser, type BrowserContext, type Page } from '@c
 import { defaultDeviceFlow } from '../../../apps/auth-server/src/config.js';
 import { poll } from '../../../apps/auth-server/test/support/device-client.js';
 import { PASSWORD } from '../../../apps/auth-server/test/support/flow.js';
-import { aConfigDir, buildCpc, readCredentials, runCpc, startCpc, type CpcProcess } from './support/run-cpc.js';
+import { aConfigDir, readCredentials, runCpc, startCpc, type CpcProcess } from './support/run-cpc.js';
 import { startCliStack, type CliStack } from './support/stack.js';
 
 /*
@@ -15,7 +15,8 @@ import { startCliStack, type CliStack } from './support/stack.js';
  * device flow's settings are shortened so that an expired code and slow_down take seconds, not minutes.
  */
 
-const INTERVAL_S = 2;
+// Long enough that the slow_down test's second poller lands well inside the CLI's first wait, even on a loaded machine.
+const INTERVAL_S = 4;
 const CODE_LIFETIME_S = 20;
 
 let stack: CliStack;
@@ -25,7 +26,6 @@ let context: BrowserContext;
 const email = `cli-device-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  await buildCpc();
   stack = await startCliStack({ authConfig: { deviceFlow: { ...defaultDeviceFlow, intervalSeconds: INTERVAL_S, codeLifetimeSeconds: CODE_LIFETIME_S } } });
   browser = await launchChromium();
   context = await browser.newContext({ javaScriptEnabled: false });

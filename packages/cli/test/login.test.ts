@@ -1,9 +1,8 @@
 import { startDeviceAuthStandIn } from './support/device-auth-stand-in.js';
-import { aConfigDir, buildCpc, runCpc } from './support/run-cpc.js';
+import { aConfigDir, runCpc } from './support/run-cpc.js';
 
 // The device flow against the real auth server, with a person in Chromium, is device-login.browser.test.ts.
 // Here only what the real server does not produce on demand: an auth server failing while the CLI polls.
-beforeAll(() => buildCpc(), 60_000);
 
 test('an auth server that answers 503 while polling: exit 7, SERVICE_UNAVAILABLE', async () => {
   const auth = await startDeviceAuthStandIn();

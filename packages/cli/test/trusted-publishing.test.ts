@@ -6,7 +6,7 @@ import { PRODUCTION_CI_ISSUERS } from '../../../apps/auth-server/src/ci/issuers.
 import { defaultExchange } from '../../../apps/auth-server/src/config.js';
 import { CiIssuerStandIn, githubClaims } from '../../../apps/auth-server/test/support/ci-issuer.js';
 import { startCliStack, type CliStack } from './support/stack.js';
-import { aConfigDir, aProject, buildCpc, componentHtml, runCpc, type CpcRun } from './support/run-cpc.js';
+import { aConfigDir, aProject, componentHtml, runCpc, type CpcRun } from './support/run-cpc.js';
 
 // Trusted publishing end to end, without the internet: the built cpc in a "GitHub Actions job" gets its
 // OIDC token from a local stand-in for the Actions token endpoint (a local CI issuer the auth server is
@@ -21,7 +21,6 @@ let policy: CiTrustPolicy;
 let webhookEndpointId: string;
 
 beforeAll(async () => {
-  await buildCpc();
   github = await CiIssuerStandIn.start();
   stack = await startCliStack({
     authConfig: { exchange: { ...defaultExchange, ciIssuers: [...PRODUCTION_CI_ISSUERS, { issuer: github.issuer, provider: 'github' }] } },

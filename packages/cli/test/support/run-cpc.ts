@@ -1,17 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** dist/cpc.js, built by the run's global setup (global-setup.js): the tests run what `npm i -g` installs. */
 export const CPC = join(packageDir, 'dist', 'cpc.js');
-
-/** Builds dist/cpc.js once per test file: the tests run what `npm i -g` installs. */
-export async function buildCpc(): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(packageDir, 'scripts', 'build.mjs')], { cwd: packageDir });
-}
 
 export interface CpcRun {
   readonly code: number | null;
