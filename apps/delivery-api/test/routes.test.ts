@@ -88,7 +88,7 @@ describe('the OpenAPI document', () => {
         rollback: true,
         releaseRequestId: null,
         releaseId: id(),
-        actor: { id: id(), email: 'ada@example.com' },
+        actor: { id: id(), email: 'ada@example.com', via: null },
       },
     };
     expect([validate(body), validate.errors]).toEqual([true, null]);
