@@ -173,7 +173,7 @@ describeEachBackend('API tokens', (db) => {
     );
     expect(await auditRows(organizationId, AuditKind.ApiTokenRevoked)).toEqual([
       expect.objectContaining({
-        details: { tokenId: token.id, name: token.name, prefix: token.prefix },
+        details: expect.objectContaining({ tokenId: token.id, name: token.name, prefix: token.prefix, expiresAt: token.expiresAt.toISOString() }),
       }),
     ]);
     expect(await grantRows(db(), grantId)).toBe(0);

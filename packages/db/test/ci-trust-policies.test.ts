@@ -132,7 +132,7 @@ describeEachBackend('CI trust policies', (db) => {
 
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        policies().remove({ organizationId, policyId: policy.id, audit: anAuditNote(userId) }),
+        policies().remove({ organizationId, policyId: policy.id, now: new Date(), audit: anAuditNote(userId) }),
       ),
     );
     expect(results.filter((result) => result !== null)).toEqual([{ ...policy, grantId }]);
@@ -142,13 +142,15 @@ describeEachBackend('CI trust policies', (db) => {
     expect(await auditRows(organizationId, AuditKind.CiPolicyDeleted)).toEqual([
       expect.objectContaining({
         actorId: userId,
-        details: {
+        // The settings the policy had, as at its creation.
+        details: expect.objectContaining({
           policyId: policy.id,
           name: policy.name,
           provider: 'github',
+          repositoryId: policy.repositoryId,
           repositoryName: policy.repositoryName,
           workflow: policy.workflow,
-        },
+        }),
       }),
     ]);
     expect(
@@ -170,7 +172,7 @@ describeEachBackend('CI trust policies', (db) => {
       { organizationId, policyId: randomUUID() },
       { organizationId, policyId: 'nope' },
     ]) {
-      expect(await policies().remove({ ...input, audit: anAuditNote(userId) })).toBeNull();
+      expect(await policies().remove({ ...input, now: new Date(), audit: anAuditNote(userId) })).toBeNull();
     }
     expect(await policies().listForOrganization(organizationId)).toHaveLength(1);
     expect(await auditRows(organizationId, AuditKind.CiPolicyDeleted)).toHaveLength(0);

@@ -1,8 +1,8 @@
-import { AuditKind, isUuid, type ApiTokens } from '@cp/domain';
+import { AuditKind, apiTokenAuditDetails, isUuid, type ApiTokens } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { deleteGrant } from '../oidc/grant-deletion.js';
 import { recordAudit } from './audit-record.js';
-import { scopeColumn, scopeDetails, toApiToken } from './credential-rows.js';
+import { scopeColumn, toApiToken } from './credential-rows.js';
 import { attachGrant } from './credential-grant.js';
 import { lockOrganization } from './organization-lock.js';
 
@@ -28,13 +28,7 @@ export function createApiTokens(prisma: PrismaClient): ApiTokens {
           note: audit,
           organizationId: token.organizationId,
           kind: AuditKind.ApiTokenCreated,
-          details: {
-            tokenId: token.id,
-            name: token.name,
-            prefix: token.prefix,
-            scope: scopeDetails(token.scope),
-            expiresAt: token.expiresAt.toISOString(),
-          },
+          details: apiTokenAuditDetails(token),
           createdAt: token.createdAt,
         });
         return created;
@@ -66,7 +60,7 @@ export function createApiTokens(prisma: PrismaClient): ApiTokens {
             note: audit,
             organizationId,
             kind: AuditKind.ApiTokenRevoked,
-            details: { tokenId, name: row.name, prefix: row.prefix },
+            details: apiTokenAuditDetails(toApiToken(row)),
             createdAt: now,
           });
         }

@@ -1,9 +1,9 @@
-import { AuditKind, isUuid, type CiTrustPolicies } from '@cp/domain';
+import { AuditKind, ciPolicyAuditDetails, isUuid, type CiTrustPolicies } from '@cp/domain';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { deleteGrant } from '../oidc/grant-deletion.js';
 import { recordAudit } from './audit-record.js';
 import { attachGrant } from './credential-grant.js';
-import { scopeColumn, scopeDetails, toCiTrustPolicy } from './credential-rows.js';
+import { scopeColumn, toCiTrustPolicy } from './credential-rows.js';
 import { lockOrganization } from './organization-lock.js';
 
 export function createCiTrustPolicies(prisma: PrismaClient): CiTrustPolicies {
@@ -34,19 +34,7 @@ export function createCiTrustPolicies(prisma: PrismaClient): CiTrustPolicies {
           note: audit,
           organizationId: policy.organizationId,
           kind: AuditKind.CiPolicyCreated,
-          details: {
-            policyId: policy.id,
-            name: policy.name,
-            provider: policy.provider,
-            ownerId: policy.ownerId,
-            repositoryId: policy.repositoryId,
-            repositoryName: policy.repositoryName,
-            workflow: policy.workflow,
-            environment: policy.environment,
-            refPatterns: [...policy.refPatterns],
-            requireHostedRunner: policy.requireHostedRunner,
-            scope: scopeDetails(policy.scope),
-          },
+          details: ciPolicyAuditDetails(policy),
           createdAt: policy.createdAt,
         });
         return created;
@@ -62,7 +50,7 @@ export function createCiTrustPolicies(prisma: PrismaClient): CiTrustPolicies {
       return rows.map(toCiTrustPolicy);
     },
 
-    async remove({ organizationId, policyId, audit }) {
+    async remove({ organizationId, policyId, now, audit }) {
       if (!isUuid(organizationId) || !isUuid(policyId)) return null;
       return prisma.$transaction(async (tx) => {
         // The DELETE waits for an exchange attaching a grant, and then deletes the grant it attached.
@@ -81,14 +69,8 @@ export function createCiTrustPolicies(prisma: PrismaClient): CiTrustPolicies {
           note: audit,
           organizationId,
           kind: AuditKind.CiPolicyDeleted,
-          details: {
-            policyId,
-            name: policy.name,
-            provider: policy.provider,
-            repositoryName: policy.repositoryName,
-            workflow: policy.workflow,
-          },
-          createdAt: new Date(),
+          details: ciPolicyAuditDetails(policy),
+          createdAt: now,
         });
         return policy;
       });

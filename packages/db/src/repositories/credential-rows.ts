@@ -1,7 +1,6 @@
 import {
   CredentialAccess,
   type ApiToken,
-  type AuditValue,
   type CiTrustPolicy,
   type CredentialScope,
 } from '@cp/domain';
@@ -43,14 +42,6 @@ const toScope = (organizationId: string, column: Prisma.JsonValue): CredentialSc
     protectedEnvironments: value.protectedEnvironments === true,
   };
 };
-
-/** A scope as audit details carry it. */
-export const scopeDetails = (scope: CredentialScope): { [key: string]: AuditValue } => ({
-  componentIds: scope.componentIds === null ? null : [...scope.componentIds],
-  environments: [...scope.environments],
-  access: scope.access,
-  protectedEnvironments: scope.protectedEnvironments,
-});
 
 export const toApiToken = (row: Rows.ApiToken): ApiToken => ({
   id: row.id,

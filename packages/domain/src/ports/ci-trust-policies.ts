@@ -15,7 +15,7 @@ export interface CiTrustPolicies {
    * Atomic: deletes the policy and its OAuth grant with every token under it (its access tokens stop at
    * the next grant check); writes a CiPolicyDeleted audit row. null when the organization has no such policy.
    */
-  remove(input: { organizationId: string; policyId: string; audit: AuditNote }): Promise<CiTrustPolicy | null>;
+  remove(input: { organizationId: string; policyId: string; now: Date; audit: AuditNote }): Promise<CiTrustPolicy | null>;
   /** Every organization's policies for this provider and owner id (the exchange's candidates), oldest first. */
   findCandidates(provider: CiProvider, ownerId: string): Promise<CiTrustPolicy[]>;
   /** As ApiTokens.attachGrant; null when the policy is gone. */

@@ -28,7 +28,7 @@ export function inMemoryCiTrustPolicies(state: InMemoryState): CiTrustPolicies {
     },
     listForOrganization: async (organizationId) =>
       state.ciTrustPolicies.filter((p) => p.organizationId === organizationId).sort(oldestFirst).map((p) => structuredClone(p)),
-    async remove({ organizationId, policyId, audit }) {
+    async remove({ organizationId, policyId, now, audit }) {
       const index = state.ciTrustPolicies.findIndex((p) => p.id === policyId && p.organizationId === organizationId);
       if (index === -1) return null;
       const policy = state.ciTrustPolicies.splice(index, 1)[0]!;
@@ -37,8 +37,7 @@ export function inMemoryCiTrustPolicies(state: InMemoryState): CiTrustPolicies {
         auditEventFor(audit, {
           organizationId,
           kind: AuditKind.CiPolicyDeleted,
-          // The port takes no time: the fake stamps the row when it deletes, as the database's now() does.
-          now: new Date(),
+          now,
           details: ciPolicyAuditDetails(policy),
         }),
       );

@@ -97,7 +97,7 @@ export function ciTrustPoliciesContract(subject: () => AuditedWritesSubject): vo
     await repos.ciTrustPolicies.create(policy, 5, note(a.userId));
     const grant = await aGrantWithToken(grants, a.userId);
     expect(await repos.ciTrustPolicies.attachGrant({ policyId: policy.id, grantId: grant.grantId, expected: null })).toBe(grant.grantId);
-    const remove = (organizationId: string, policyId: string) => repos.ciTrustPolicies.remove({ organizationId, policyId, audit: note(a.userId) });
+    const remove = (organizationId: string, policyId: string) => repos.ciTrustPolicies.remove({ organizationId, policyId, now: new Date(), audit: note(a.userId) });
     expect(await remove(b.organizationId, policy.id)).toBeNull();
     expect(await remove(a.organizationId, randomUUID())).toBeNull();
     expect(await grantLives(grants, grant)).toEqual([true, true]);
@@ -121,7 +121,7 @@ export function ciTrustPoliciesContract(subject: () => AuditedWritesSubject): vo
     const replacement = randomUUID();
     expect(await repos.ciTrustPolicies.attachGrant({ policyId: policy.id, grantId: randomUUID(), expected: null })).toBe(held[0]);
     expect(await repos.ciTrustPolicies.attachGrant({ policyId: policy.id, grantId: replacement, expected: held[0]! })).toBe(replacement);
-    await repos.ciTrustPolicies.remove({ organizationId: a.organizationId, policyId: policy.id, audit: note(a.userId) });
+    await repos.ciTrustPolicies.remove({ organizationId: a.organizationId, policyId: policy.id, now: new Date(), audit: note(a.userId) });
     expect(await repos.ciTrustPolicies.attachGrant({ policyId: policy.id, grantId: randomUUID(), expected: replacement })).toBeNull();
   });
 

@@ -18,7 +18,7 @@ export async function deleteCiPolicy(
   const access = { permission: Permission.ManageSetup, what: 'delete CI trust policies' };
   return auditedChange(input, access, deps, (stamp) =>
     requireFound('CI trust policy', input.policyId, (policyId) =>
-      deps.repos.ciTrustPolicies.remove({ organizationId: input.organizationId, policyId, audit: stamp.audit }),
+      deps.repos.ciTrustPolicies.remove({ organizationId: input.organizationId, policyId, now: stamp.now, audit: stamp.audit }),
     ),
   );
 }
