@@ -1,27 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {
   CiTrustPolicy,
-  CredentialScope,
   CredentialVia,
   NewApiToken,
   NewCiTrustPolicy,
 } from '@cp/domain';
+import { aScope } from '@cp/domain/testing';
 import { createOidcStorage } from '../../src/oidc/index.js';
 import type { TestDatabase } from '../../src/testing/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const aScope = (
-  organizationId: string,
-  overrides: Partial<CredentialScope> = {},
-): CredentialScope => ({
-  organizationId,
-  componentIds: null,
-  environments: ['staging'],
-  access: 'write',
-  protectedEnvironments: false,
-  ...overrides,
-});
+export { aScope };
 
 /** A new token and its secret (shaped like the real ones; the repository only ever sees the hash). */
 export function aNewApiToken(

@@ -19,3 +19,4 @@ export * from './rollouts-contract.js';
 export * from './component-apps-contract.js';
 export * from './api-tokens-contract.js';
 export * from './ci-trust-policies-contract.js';
+export { aScope } from './credential-fixtures.js';
