@@ -59,7 +59,7 @@ test('the page gives the workflow of each provider, GitLab with the auth server 
   expect(page.html).toMatch(/<a href="[^"]*\/settings" aria-current="page">Settings<\/a>/);
   expect(page.html).toContain('No CI trust policies yet.');
   expect(page.html).toContain('permissions:\n  id-token: write');
-  expect(page.html).toContain('npx cpc push dist --publish --env staging');
+  expect(page.html).toContain('npx @component-platform/cli push dist --publish --env staging');
   const gitlab = await get(`${base()}?provider=gitlab`);
   expect(gitlab.html).toContain(`id_tokens:\n    CPC_ID_TOKEN:\n      aud: ${stack.config.issuer}`);
   expect(gitlab.html).toContain('<option value="gitlab" selected>');

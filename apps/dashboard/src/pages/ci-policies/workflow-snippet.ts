@@ -12,7 +12,8 @@ export interface SnippetSettings {
 /**
  * The workflow file a CI trust policy is made for, ready to paste: GitHub Actions asks for an OIDC
  * token through `id-token: write` (cpc requests it with our issuer as audience), GitLab issues it
- * through `id_tokens` with the audience written in the file.
+ * through `id_tokens` with the audience written in the file. `npx @component-platform/cli` runs the
+ * package's one binary, cpc, without installing it (a bare `npx cpc` would fetch another package).
  */
 export function workflowSnippet(provider: CiProvider, s: SnippetSettings): string {
   if (provider === CiProvider.GitLab)
@@ -27,7 +28,7 @@ export function workflowSnippet(provider: CiProvider, s: SnippetSettings): strin
     - if: $CI_COMMIT_TAG
   script:
     - npm ci && npm run build
-    - npx cpc push dist --publish --env ${s.environment}
+    - npx @component-platform/cli push dist --publish --env ${s.environment}
 `;
   return `# .github/workflows/release.yml
 name: release
@@ -45,6 +46,6 @@ jobs:
     steps:
       - uses: actions/checkout@v4
       - run: npm ci && npm run build
-      - run: npx cpc push dist --publish --env ${s.environment}
+      - run: npx @component-platform/cli push dist --publish --env ${s.environment}
 `;
 }
