@@ -12,7 +12,8 @@
  * Run (from the repo root):  pnpm --filter @cp/auth-server bench:exchange
  * Env: BENCH_DURATION (s, default 5), BENCH_RUNS (rounds, default 5), BENCH_POSTGRES_URL,
  * BENCH_SCENARIOS (comma-separated name fragments: run only those, plus the baseline), BENCH_CHECK_ONLY=1
- * (start, seed and check one request of each scenario, then stop: no load).
+ * (start, seed and check one request of each scenario, then stop: no load), BENCH_CPU_PROF_DIR (a V8
+ * profile of the auth server child, written there when it stops: bench/mcp/profile-summary.ts reads it).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,8 @@ process.once('exit', () => children.forEach((child) => child.process.kill('SIGTE
 const ci = await startCiTokens();
 const node = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> =>
   startNode(name, [...process.execArgv, ...args], { cwd: process.cwd(), env }).then((child) => (children.push(child), child));
-const app = await node('auth', [join(here, 'auth-process.ts')], {
+const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+const app = await node('auth', [...profile, join(here, 'auth-process.ts')], {
   ...process.env,
   BENCH_CI_ISSUER: ci.issuer,
   BENCH_CI_OWNER_ID: ci.ownerId,
