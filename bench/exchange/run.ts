@@ -15,7 +15,7 @@
  * (start, seed and check one request of each scenario, then stop: no load), BENCH_CPU_PROF_DIR (a V8
  * profile of the auth server child, written there when it stops: bench/mcp/profile-summary.ts reads it).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,7 +130,7 @@ const scenarios = allScenarios.filter((s) => s.kind === 'baseline' || only === u
 // The CI scenario's first check, through the same minting as its load.
 if (scenarios.some((s) => s.name.startsWith('CI-token'))) {
   await ci.mint(tokensFile, 1, target.issuer);
-  const [first] = (await import('node:fs')).readFileSync(tokensFile, 'utf8').split('\n');
+  const [first] = (await readFile(tokensFile, 'utf8')).split('\n');
   await check('CI-token exchange', head + first! + tail(ID_TOKEN_TYPE), 200);
 }
 
