@@ -75,10 +75,10 @@ export function createApiTokens(prisma: PrismaClient): ApiTokens {
 
     async touch(tokenId, now) {
       if (!isUuid(tokenId)) return;
-      await prisma.apiToken.updateMany({
-        where: { id: tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: now } }] },
-        data: { lastUsedAt: now },
-      });
+      // One statement: Prisma's updateMany would wrap it in a transaction of its own (three round trips per exchange).
+      await prisma.$executeRaw`
+        UPDATE api_tokens SET last_used_at = ${now}
+        WHERE id = ${tokenId}::uuid AND (last_used_at IS NULL OR last_used_at < ${now})`;
     },
 
     async attachGrant({ tokenId, grantId, expected }) {
