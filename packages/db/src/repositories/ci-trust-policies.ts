@@ -90,10 +90,10 @@ export function createCiTrustPolicies(prisma: PrismaClient): CiTrustPolicies {
     },
 
     async claimTokenId({ issuer, jti, expiresAt, now }) {
-      // Opportunistic purge of this issuer's expired records (its own statement: no lock is held with the claim).
-      await prisma.ciTokenUse.deleteMany({ where: { issuer, expiresAt: { lt: now } } });
-      // Of two claims of one jti, the second waits on the key and inserts nothing.
+      // One round trip: the claim, and a purge of this issuer's expired records beside it. Of two claims of one
+      // jti, the second waits on the key and inserts nothing (an expired jti is never claimed: its token is refused first).
       const inserted = await prisma.$executeRaw`
+        WITH purged AS (DELETE FROM ci_token_uses WHERE issuer = ${issuer} AND expires_at < ${now})
         INSERT INTO ci_token_uses (issuer, jti, expires_at) VALUES (${issuer}, ${jti}, ${expiresAt})
         ON CONFLICT DO NOTHING`;
       return inserted === 1;
