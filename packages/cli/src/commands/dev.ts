@@ -29,7 +29,7 @@ export async function dev(ctx: CommandContext): Promise<CommandResult> {
     const usage = error.code === 'FILE_NOT_FOUND' || error.code === 'INVALID_OPTIONS';
     throw new CliError(error.code, error.message, usage ? ExitCode.Usage : ExitCode.Failure);
   }
-  ctx.out.event('dev.ready', { url: server.url }, `Serving ${file} at ${server.url}`);
+  ctx.out.event('dev.ready', { url: server.url }, `Serving ${file} at ${server.url} (Ctrl+C stops).`);
   await ctx.deps.untilInterrupted();
   await server.close();
   return { data: { file, url: server.url }, text: 'cpc dev stopped.' };

@@ -95,7 +95,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const unwatch = watchFile(file, () => void session.read(), (error) => log.error(`Watching ${file} failed: ${error.message}`));
   await session.read();
   session.started(url);
-  log.info(`cpc dev: ${url} renders ${file} (Ctrl+C stops).`);
   if (options.open) (options.openUrl ?? ((target) => openBrowser(target, (error) => log.error(`Could not open a browser (${error.message}): open ${target}`))))(url);
 
   return {
