@@ -40,22 +40,6 @@ async function cpc(args: string[], env: Record<string, string> = {}): Promise<Cp
   return run;
 }
 
-async function consumedVariant(componentId: string, env: string): Promise<string | undefined> {
-  const response = await fetch(`${stack.deliveryUrl}/consume?id=${componentId}&env=${env}`, { headers: { 'cache-control': 'no-cache' } });
-  const body = (await response.json()) as { item?: { consume_variant?: { id: string }[] } };
-  return body.item?.consume_variant?.[0]?.id;
-}
-
-/** What /consume serves once the release reached it (the delivery API hears of releases through the database). */
-async function eventuallyConsumed(componentId: string, env: string, variantId: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const served = await consumedVariant(componentId, env);
-    if (served === variantId) return served;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return consumedVariant(componentId, env);
-}
-
 beforeAll(async () => {
   stack = await startCliStack();
   login = await stack.aLogin();
@@ -251,19 +235,19 @@ describe('push, list, variants, rollback', () => {
     const { componentId, variantId: firstVariant } = first.envelope.data;
     expect(first.envelope.data).toMatchObject({ isNewComponent: true, sequence: 1, release: { status: 'released', environment: 'staging', variantId: firstVariant } });
     expect(first.events.filter((event) => event.event === 'upload.progress').at(-1)).toEqual({ event: 'upload.progress', sent: expect.any(Number), total: expect.any(Number) });
-    expect(await eventuallyConsumed(componentId, 'staging', firstVariant)).toBe(firstVariant);
+    expect(await stack.eventuallyConsumed(componentId, 'staging', firstVariant)).toBe(firstVariant);
 
     await writeFile(join(project, 'dist', 'index.html'), componentHtml('v2'));
     const second = await cpc(['push', project, '--component', componentId, '--publish', '--env', 'staging']);
     expect(second.code).toBe(0);
     const secondVariant = second.envelope.data.variantId;
     expect(second.envelope.data).toMatchObject({ isNewComponent: false, sequence: 2, release: { status: 'released', previousVariantId: firstVariant } });
-    expect(await eventuallyConsumed(componentId, 'staging', secondVariant)).toBe(secondVariant);
+    expect(await stack.eventuallyConsumed(componentId, 'staging', secondVariant)).toBe(secondVariant);
 
     const rolledBack = await cpc(['rollback', '--component', componentId, '--env', 'staging']);
     expect(rolledBack.code).toBe(0);
     expect(rolledBack.envelope.data).toMatchObject({ componentId, from: { variantId: secondVariant, sequence: 2 }, release: { status: 'released', variantId: firstVariant } });
-    expect(await eventuallyConsumed(componentId, 'staging', firstVariant)).toBe(firstVariant);
+    expect(await stack.eventuallyConsumed(componentId, 'staging', firstVariant)).toBe(firstVariant);
 
     const listed = await cpc(['variants', '--component', componentId]);
     expect(listed.code).toBe(0);

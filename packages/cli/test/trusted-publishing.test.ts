@@ -65,22 +65,6 @@ const inActions = async (args: string[]) =>
     ...github.actionsEnvironment,
   });
 
-async function consumedVariant(componentId: string, env: string): Promise<string | undefined> {
-  const response = await fetch(`${stack.deliveryUrl}/consume?id=${componentId}&env=${env}`, { headers: { 'cache-control': 'no-cache' } });
-  const body = (await response.json()) as { item?: { consume_variant?: { id: string }[] } };
-  return body.item?.consume_variant?.[0]?.id;
-}
-
-/** What /consume serves once the release reached it (the delivery API hears of releases through the database). */
-async function eventuallyConsumed(componentId: string, env: string, variantId: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const served = await consumedVariant(componentId, env);
-    if (served === variantId) return served;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return consumedVariant(componentId, env);
-}
-
 test('CI=true GITHUB_ACTIONS=true cpc push --publish --env staging: published through the policy, served, audited as via: ci', async () => {
   github.jobClaims = githubClaims({ repository_owner_id: policy.ownerId, repository_id: policy.repositoryId });
   const project = await aProject(componentHtml('from CI'));
@@ -88,7 +72,7 @@ test('CI=true GITHUB_ACTIONS=true cpc push --publish --env staging: published th
   expect(run.code).toBe(0);
   const { componentId, variantId } = run.envelope.data;
   expect(run.envelope.data).toMatchObject({ isNewComponent: true, release: { status: 'released', environment: 'staging', variantId } });
-  expect(await eventuallyConsumed(componentId, 'staging', variantId)).toBe(variantId);
+  expect(await stack.eventuallyConsumed(componentId, 'staging', variantId)).toBe(variantId);
 
   const [released] = await stack.domain.repos.auditTrail.list(owner.organization.id, { limit: 1, componentId, kinds: [AuditKind.ReleasePublished] });
   expect(released).toMatchObject({

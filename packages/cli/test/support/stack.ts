@@ -33,6 +33,11 @@ export interface CliStack {
   readonly database: { readonly prisma: PrismaClient };
   /** How many upload sessions were ever started. */
   countUploadSessions(): Promise<number>;
+  /**
+   * The variant /consume serves for the component and environment once it is `variantId` (the delivery API hears
+   * of releases through the database), or what it serves after waiting about 5 s.
+   */
+  eventuallyConsumed(componentId: string, env: string, variantId: string): Promise<string | undefined>;
   /** A new user (with an organization holding staging and prod) signed in through a real code flow. */
   aLogin(options?: { scope?: string }): Promise<Login>;
   close(): Promise<void>;
@@ -46,6 +51,12 @@ async function listen(server: Server): Promise<number> {
 async function stop(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+async function consumedVariant(deliveryUrl: string, componentId: string, env: string): Promise<string | undefined> {
+  const response = await fetch(`${deliveryUrl}/consume?id=${componentId}&env=${env}`, { headers: { 'cache-control': 'no-cache' } });
+  const body = (await response.json()) as { item?: { consume_variant?: { id: string }[] } };
+  return body.item?.consume_variant?.[0]?.id;
 }
 
 /**
@@ -110,6 +121,14 @@ export async function startCliStack(options: { readonly authConfig?: HarnessOpti
     domain,
     database,
     countUploadSessions: () => database.prisma.uploadSession.count(),
+    eventuallyConsumed: async (componentId, env, variantId) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const served = await consumedVariant(deliveryUrl, componentId, env);
+        if (served === variantId) return served;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return consumedVariant(deliveryUrl, componentId, env);
+    },
     async aLogin(options = {}) {
       const user = await aUser(auth);
       const client = await aPublicClient(auth.issuer);
