@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AuditKind, type CredentialVia } from '@cp/domain';
 import { createOidcStorage } from '../src/oidc/index.js';
-import { aMemberOf, anAuditNote, aUserWithOrganization } from '../src/testing/index.js';
+import { aMemberOf, anAuditNote } from '../src/testing/index.js';
 import { describeEachBackend } from './support/backends.js';
-import { aGrantWithTokens, aNewApiToken, aScope, grantRows } from './support/credentials.js';
+import { aGrantWithTokens, aNewApiToken, anOwnerIn, aScope, auditRowsIn, deleteOrganizationOf, grantRows } from './support/credentials.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describeEachBackend('API tokens', (db) => {
   const tokens = () => db().repos.apiTokens;
-  const anOwner = async () => {
-    const { user, organization } = await aUserWithOrganization(db().repos);
-    return { userId: user.id, organizationId: organization.id };
-  };
-  const auditRows = (organizationId: string, kind: AuditKind) =>
-    db().prisma.auditEvent.findMany({ where: { organizationId, kind }, orderBy: { seq: 'asc' } });
+  const anOwner = () => anOwnerIn(db());
+  const auditRows = (organizationId: string, kind: AuditKind) => auditRowsIn(db(), organizationId, kind);
 
   it('creates a token, lists it, and records its creation with the note’s via but never the secret', async () => {
     const { userId, organizationId } = await anOwner();
@@ -286,18 +282,7 @@ describeEachBackend('API tokens', (db) => {
     await tokens().create(token, 5, anAuditNote(userId));
     const grantId = await aGrantWithTokens(db(), userId);
     await tokens().attachGrant({ tokenId: token.id, grantId, expected: null });
-    const organization = (await db().repos.organizations.findById(organizationId))!;
-    await db().repos.organizations.delete({
-      organizationId,
-      actorId: userId,
-      confirmName: organization.name,
-      personalOrganizationFor: (user) => ({
-        id: randomUUID(),
-        name: `${user.email}'s`,
-        environments: [],
-      }),
-      now: new Date(),
-    });
+    await deleteOrganizationOf(db(), organizationId, userId);
     expect(await tokens().findBySecretHash(token.secretHash)).toBeNull();
     expect(await grantRows(db(), grantId)).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuditKind } from '@cp/domain';
-import { anAuditNote, aUserWithOrganization } from '../src/testing/index.js';
+import { anAuditNote } from '../src/testing/index.js';
 import { describeEachBackend } from './support/backends.js';
 import {
   aCiVia,
@@ -8,16 +8,15 @@ import {
   aNewCiPolicy,
   aScope,
   grantRows,
+  anOwnerIn,
+  auditRowsIn,
+  deleteOrganizationOf,
 } from './support/credentials.js';
 
 describeEachBackend('CI trust policies', (db) => {
   const policies = () => db().repos.ciTrustPolicies;
-  const anOwner = async () => {
-    const { user, organization } = await aUserWithOrganization(db().repos);
-    return { userId: user.id, organizationId: organization.id };
-  };
-  const auditRows = (organizationId: string, kind: AuditKind) =>
-    db().prisma.auditEvent.findMany({ where: { organizationId, kind }, orderBy: { seq: 'asc' } });
+  const anOwner = () => anOwnerIn(db());
+  const auditRows = (organizationId: string, kind: AuditKind) => auditRowsIn(db(), organizationId, kind);
 
   it('creates a policy with every setting, lists it and records its creation with the note’s via', async () => {
     const { userId, organizationId } = await anOwner();
@@ -324,18 +323,7 @@ describeEachBackend('CI trust policies', (db) => {
     await policies().create(policy, 5, anAuditNote(userId));
     const grantId = await aGrantWithTokens(db(), userId);
     await policies().attachGrant({ policyId: policy.id, grantId, expected: null });
-    const organization = (await db().repos.organizations.findById(organizationId))!;
-    await db().repos.organizations.delete({
-      organizationId,
-      actorId: userId,
-      confirmName: organization.name,
-      personalOrganizationFor: (user) => ({
-        id: randomUUID(),
-        name: `${user.email}'s`,
-        environments: [],
-      }),
-      now: new Date(),
-    });
+    await deleteOrganizationOf(db(), organizationId, userId);
     expect(await policies().findCandidates('github', policy.ownerId)).toEqual([]);
     expect(await grantRows(db(), grantId)).toBe(0);
   });

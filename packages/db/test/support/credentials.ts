@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {
+  AuditKind,
   CiTrustPolicy,
   CredentialVia,
   NewApiToken,
@@ -7,7 +8,7 @@ import type {
 } from '@cp/domain';
 import { aScope } from '@cp/domain/testing';
 import { createOidcStorage } from '../../src/oidc/index.js';
-import type { TestDatabase } from '../../src/testing/index.js';
+import { aUserWithOrganization, type TestDatabase } from '../../src/testing/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -92,3 +93,25 @@ export async function aGrantWithTokens(db: TestDatabase, accountId: string): Pro
 /** Rows of oidc_payloads that are the grant or stored under it. */
 export const grantRows = (db: TestDatabase, grantId: string): Promise<number> =>
   db.prisma.oidcPayload.count({ where: { OR: [{ grantId }, { id: grantId, type: 'Grant' }] } });
+
+/** A new user with their organization, as the owner of the credentials a test makes. */
+export async function anOwnerIn(db: TestDatabase): Promise<{ userId: string; organizationId: string }> {
+  const { user, organization } = await aUserWithOrganization(db.repos);
+  return { userId: user.id, organizationId: organization.id };
+}
+
+/** The organization's audit rows of one kind, oldest first. */
+export const auditRowsIn = (db: TestDatabase, organizationId: string, kind: AuditKind) =>
+  db.prisma.auditEvent.findMany({ where: { organizationId, kind }, orderBy: { seq: 'asc' } });
+
+/** Deletes the organization as its owner does (the personal organization it leaves behind is empty). */
+export async function deleteOrganizationOf(db: TestDatabase, organizationId: string, userId: string): Promise<void> {
+  const organization = (await db.repos.organizations.findById(organizationId))!;
+  await db.repos.organizations.delete({
+    organizationId,
+    actorId: userId,
+    confirmName: organization.name,
+    personalOrganizationFor: (user) => ({ id: randomUUID(), name: `${user.email}'s`, environments: [] }),
+    now: new Date(),
+  });
+}
