@@ -62,9 +62,12 @@ const silentFeed: ChangeFeed = {
 beforeAll(async () => {
   db = await createTestDatabase();
   s3 = await startEmbeddedS3();
-  const objects = createObjectStore(s3.config);
+  // Longer than production's request timeout: under CI load the embedded S3 server can take seconds, and this file is
+  // about what the export writes (the store-down file tests the timeout).
+  const settings = { ...s3.config, requestTimeoutMs: 15_000 };
+  const objects = createObjectStore(settings);
   domain = createDomainDeps(db.database, objects);
-  exportStore = createObjectStore({ ...s3.config, bucket: EXPORT_BUCKET });
+  exportStore = createObjectStore({ ...settings, bucket: EXPORT_BUCKET });
   await exportStore.ensureBucket();
   const url = new URL(s3.endpoint);
   admin = new Client({
